@@ -1,0 +1,14 @@
+import { toast } from 'react-toastify'
+
+/** Toast options of spec §9: 2 s, dark, not draggable. */
+export const TOAST_OPTIONS = { autoClose: 2000, theme: 'dark', draggable: false } as const
+
+/** Shows an error toast; the same text is not stacked twice. */
+export function notifyError(message: string) {
+  toast.error(message, { toastId: `err:${message}` })
+}
+
+/** Shows a success toast. */
+export function notifySuccess(message: string) {
+  toast.success(message, { toastId: `ok:${message}` })
+}

@@ -1,0 +1,68 @@
+import { Navigate, createBrowserRouter } from 'react-router'
+import type { RouteObject } from 'react-router'
+import type { ComponentType } from 'react'
+import RootLayout from './layouts/RootLayout'
+import RequireMember from './RequireMember'
+import { MEMBER_ROUTES, ROUTES } from './routes'
+import RouteError from '../routes/RouteError'
+
+/** A calm brand-coloured bar while the very first screen loads. */
+function BootFallback() {
+  return (
+    <div className="boot" role="status">
+      <span className="sr-only">Loading…</span>
+    </div>
+  )
+}
+
+/** Lazy route module: each screen is its own chunk, so a cheap phone downloads only what it shows. */
+const page = (load: () => Promise<{ default: ComponentType }>) => async () => {
+  const m = await load()
+  return { Component: m.default }
+}
+
+/** Every route of spec §2. */
+export const routeObjects: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    errorElement: <RouteError />,
+    // Shown for the first moment while the first screen's chunk loads.
+    hydrateFallbackElement: <BootFallback />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { index: true, lazy: page(() => import('../routes/Home')) },
+          { path: ROUTES.login, lazy: page(() => import('../routes/Login')) },
+          { path: ROUTES.register, lazy: page(() => import('../routes/Register')) },
+          { path: ROUTES.aboutUs, lazy: page(() => import('../routes/AboutUs')) },
+          { path: ROUTES.contactUs, lazy: page(() => import('../routes/ContactUs')) },
+          { path: ROUTES.faq, lazy: page(() => import('../routes/Faq')) },
+          { path: ROUTES.privacy, lazy: page(() => import('../routes/Privacy')) },
+          { path: ROUTES.termsAndUse, lazy: page(() => import('../routes/TermsAndUse')) },
+          { path: ROUTES.returnAndCancellation, lazy: page(() => import('../routes/ReturnAndCancellation')) },
+          { path: ROUTES.successStories, lazy: page(() => import('../routes/SuccessStories')) },
+          { path: ROUTES.successStoriesDetail, lazy: page(() => import('../routes/SuccessStoryDetail')) },
+          { path: ROUTES.blogs, lazy: page(() => import('../routes/Blogs')) },
+          { path: ROUTES.blogByUri, lazy: page(() => import('../routes/BlogDetail')) },
+          { path: ROUTES.blogDetail, lazy: page(() => import('../routes/BlogDetail')) },
+          { path: ROUTES.plans, lazy: page(() => import('../routes/Plans')) },
+          { path: ROUTES.premiumMembers, lazy: page(() => import('../routes/PremiumMembers')) },
+          // The app shell route of spec §2; it opens the home page.
+          { path: ROUTES.appShell, element: <Navigate to="/" replace /> },
+          {
+            Component: RequireMember,
+            children: MEMBER_ROUTES.map((r) => ({ path: r.path, lazy: page(() => import('../routes/MemberArea')) })),
+          },
+          { path: '*', lazy: page(() => import('../routes/NotFound')) },
+        ],
+      },
+    ],
+  },
+]
+
+/** The browser router of the app. */
+export function createAppRouter() {
+  return createBrowserRouter(routeObjects)
+}

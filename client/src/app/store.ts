@@ -1,0 +1,39 @@
+import { configureStore, combineReducers, isRejectedWithValue } from '@reduxjs/toolkit'
+import type { Middleware } from '@reduxjs/toolkit'
+import { setupListeners } from '@reduxjs/toolkit/query'
+import { api } from '../api/api'
+import type { ApiError } from '../api/api'
+import commonReducer from '../features/common/commonSlice'
+import accountReducer from '../features/account/accountSlice'
+import { notifyError } from './notify'
+
+const rootReducer = combineReducers({
+  [api.reducerPath]: api.reducer,
+  common: commonReducer,
+  account: accountReducer,
+})
+
+export type RootState = ReturnType<typeof rootReducer>
+
+/** Every API error becomes a 2-second toast with meta.message (spec §8); pages also show it inline. */
+export const apiErrorToaster: Middleware = () => (next) => (action) => {
+  if (isRejectedWithValue(action)) {
+    const err = action.payload as ApiError | undefined
+    if (err?.message) notifyError(err.message)
+  }
+  return next(action)
+}
+
+/** Builds a store; tests pass a preloaded state. */
+export function makeStore(preloadedState?: Partial<RootState>) {
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) => getDefault().concat(api.middleware, apiErrorToaster),
+  })
+  setupListeners(store.dispatch)
+  return store
+}
+
+export type AppStore = ReturnType<typeof makeStore>
+export type AppDispatch = AppStore['dispatch']

@@ -1,0 +1,33 @@
+const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 })
+
+/** ₹2,499 — Indian digit grouping, no paise. */
+export function formatInr(amount: number): string {
+  return inr.format(amount)
+}
+
+const longDate = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric' })
+
+/** "14 February 2024"; returns the input unchanged when it is not a date. */
+export function formatDate(value: string | undefined | null): string {
+  if (!value) return ''
+  const d = new Date(value)
+  return Number.isNaN(d.getTime()) ? value : longDate.format(d)
+}
+
+/** DD-MM-YYYY, the plan expiry format of spec §9. */
+export function formatDdMmYyyy(value: string | Date): string {
+  const d = typeof value === 'string' ? new Date(value) : value
+  if (Number.isNaN(d.getTime())) return ''
+  const p = (n: number) => String(n).padStart(2, '0')
+  return `${p(d.getDate())}-${p(d.getMonth() + 1)}-${d.getFullYear()}`
+}
+
+/** Drops empty query parameters before list requests (spec §5). */
+export function compactParams<T extends object>(params: T): Partial<T> {
+  const out: Partial<T> = {}
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined || v === null || v === '') continue
+    ;(out as Record<string, unknown>)[k] = v
+  }
+  return out
+}

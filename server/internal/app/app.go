@@ -1,0 +1,175 @@
+// Package app wires configuration, stores, services and the HTTP and realtime
+// layers into one runnable application. main and the end-to-end tests build
+// the same App, so there are no package-level globals.
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/redis/go-redis/v9"
+
+	"github.com/tfmmatrimony/tfm/client"
+	"github.com/tfmmatrimony/tfm/db"
+	"github.com/tfmmatrimony/tfm/server/internal/config"
+	"github.com/tfmmatrimony/tfm/server/internal/content"
+	"github.com/tfmmatrimony/tfm/server/internal/httpapi"
+	"github.com/tfmmatrimony/tfm/server/internal/master"
+	"github.com/tfmmatrimony/tfm/server/internal/plan"
+	"github.com/tfmmatrimony/tfm/server/internal/profile"
+	"github.com/tfmmatrimony/tfm/server/internal/ratelimit"
+	"github.com/tfmmatrimony/tfm/server/internal/seed"
+	"github.com/tfmmatrimony/tfm/server/internal/store"
+)
+
+// App is the running service: its stores, services and HTTP handler.
+type App struct {
+	Cfg      *config.Config
+	Log      *slog.Logger
+	DB       *store.DB
+	Redis    redis.UniversalClient // nil when REDIS_URL is unset
+	Limiter  ratelimit.Limiter
+	Registry *prometheus.Registry
+	Master   *master.Service
+	Content  *content.Service
+	Plans    *plan.Service
+	Profiles *profile.Service
+	Handler  http.Handler
+}
+
+// NewLogger builds the structured logger the configuration asks for.
+func NewLogger(cfg *config.Config) *slog.Logger {
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(cfg.LogLevel)); err != nil {
+		level = slog.LevelInfo
+	}
+	opts := &slog.HandlerOptions{Level: level}
+	if cfg.LogFormat == "text" {
+		return slog.New(slog.NewTextHandler(os.Stderr, opts))
+	}
+	return slog.New(slog.NewJSONHandler(os.Stderr, opts))
+}
+
+// Open connects the database (migrating it) and Redis, and builds every service.
+func Open(ctx context.Context, cfg *config.Config, log *slog.Logger) (*App, error) {
+	d, err := store.Open(store.Options{DSN: cfg.DBDSN, SQLitePath: cfg.SQLitePath(), Log: log})
+	if err != nil {
+		return nil, err
+	}
+	if err := d.Migrate(ctx); err != nil {
+		d.Close()
+		return nil, err
+	}
+	a := &App{Cfg: cfg, Log: log, DB: d, Registry: prometheus.NewRegistry()}
+	a.Registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	if cfg.RedisURL != "" {
+		opt, err := redis.ParseURL(cfg.RedisURL)
+		if err != nil {
+			d.Close()
+			return nil, fmt.Errorf("app: REDIS_URL: %w", err)
+		}
+		a.Redis = redis.NewClient(opt)
+		a.Limiter = ratelimit.NewRedis(a.Redis)
+	} else {
+		a.Limiter = ratelimit.NewMemory()
+	}
+	a.Master = master.NewService(d)
+	a.Content = content.NewService(d)
+	a.Plans = plan.NewService(d)
+	a.Profiles = profile.NewService(d)
+
+	checks := map[string]func(context.Context) error{"database": d.Ping}
+	if a.Redis != nil {
+		checks["redis"] = func(ctx context.Context) error { return a.Redis.Ping(ctx).Err() }
+	}
+	a.Handler = httpapi.NewRouter(httpapi.Deps{
+		Config: cfg, Log: log, Master: a.Master, Content: a.Content, Plans: a.Plans, Profiles: a.Profiles,
+		Limiter: a.Limiter, Registry: a.Registry, Checks: checks, Client: clientFS(),
+	})
+	return a, nil
+}
+
+// clientFS returns the embedded client build, or nil when it was not built.
+func clientFS() fs.FS {
+	dist := client.Dist()
+	if _, err := fs.Stat(dist, "index.html"); err != nil {
+		return nil
+	}
+	return dist
+}
+
+// Seeder returns a seeder over the embedded seed files.
+func (a *App) Seeder() *seed.Seeder {
+	return &seed.Seeder{DB: a.DB, Files: db.Seed, MediaDir: a.Cfg.MediaDir, Log: a.Log}
+}
+
+// Serve listens on the configured port until ctx is cancelled, then stops
+// accepting, drains in-flight requests for up to ShutdownTimeout and returns.
+func (a *App) Serve(ctx context.Context) error {
+	ln, err := net.Listen("tcp", fmt.Sprintf(":%d", a.Cfg.Port))
+	if err != nil {
+		return err
+	}
+	return a.ServeListener(ctx, ln)
+}
+
+// ServeListener is Serve on an existing listener (tests pass port 0).
+func (a *App) ServeListener(ctx context.Context, ln net.Listener) error {
+	srv := &http.Server{
+		Handler:           a.Handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       60 * time.Second,
+		WriteTimeout:      0, // long-polling and websockets manage their own deadlines
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(a.Log.Handler(), slog.LevelWarn),
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	a.Log.Info("serving", "addr", ln.Addr().String(), "database", string(a.DB.Dialect), "redis", a.Redis != nil,
+		"maintenance", a.Cfg.MaintenanceMode, "env", a.Cfg.AppEnv)
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	a.Log.Info("shutting down", "drain_timeout", a.Cfg.ShutdownTimeout.String())
+	sctx, cancel := context.WithTimeout(context.Background(), a.Cfg.ShutdownTimeout)
+	defer cancel()
+	err := srv.Shutdown(sctx)
+	if errors.Is(err, context.DeadlineExceeded) {
+		a.Log.Warn("drain timed out; closing remaining connections")
+		err = srv.Close()
+	}
+	if e := <-errc; e != nil && !errors.Is(e, http.ErrServerClosed) && err == nil {
+		err = e
+	}
+	return err
+}
+
+// Close releases the database and Redis.
+func (a *App) Close() error {
+	var errs []string
+	if a.Redis != nil {
+		if err := a.Redis.Close(); err != nil {
+			errs = append(errs, err.Error())
+		}
+	}
+	if err := a.DB.Close(); err != nil {
+		errs = append(errs, err.Error())
+	}
+	if len(errs) > 0 {
+		return errors.New(strings.Join(errs, "; "))
+	}
+	return nil
+}

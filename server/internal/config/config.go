@@ -1,0 +1,145 @@
+// Package config reads the process configuration from the environment, with an
+// optional .env file filling in variables that are not already set.
+package config
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/joho/godotenv"
+)
+
+// Config is everything the binary needs to start; see .env.example for each variable.
+type Config struct {
+	AppEnv            string        // dev, test or prod
+	Port              int           // HTTP port
+	DataDir           string        // where the SQLite file, the generated JWT secret and media live by default
+	DBDSN             string        // MySQL DSN; empty selects embedded SQLite
+	RedisURL          string        // Redis URL; empty selects in-process implementations
+	BrandName         string        // the brand, "TFM" by default ("{brand} Matrimony")
+	MaintenanceMode   bool          // true shows the maintenance screen (MAINTENANCE_MODE="true")
+	JWTSecret         []byte        // signing key; generated under DataDir when unset
+	MediaDir          string        // photos and proofs
+	SiteURL           string        // public base URL, used in canonical links and e-mails
+	AllowedOrigins    []string      // origins allowed for the socket endpoint and CORS
+	TrustedProxies    []string      // proxies whose X-Forwarded-For is believed
+	LogLevel          string        // debug, info, warn, error
+	LogFormat         string        // json or text
+	ShutdownTimeout   time.Duration // how long in-flight requests get on SIGTERM
+	AnalyticsProvider string        // "" (off), "console" or "ga4"
+	AnalyticsID       string        // the analytics property id
+	ContactRateLimit  int           // contact-us submissions per IP per hour
+}
+
+// SQLitePath is the embedded database file used when DBDSN is empty.
+func (c *Config) SQLitePath() string { return filepath.Join(c.DataDir, "tfm.db") }
+
+// UsesMySQL reports whether a MySQL DSN is configured.
+func (c *Config) UsesMySQL() bool { return c.DBDSN != "" }
+
+// IsDev reports whether developer conveniences (such as the dev outbox) may be on.
+func (c *Config) IsDev() bool { return c.AppEnv == "dev" || c.AppEnv == "test" }
+
+// Load reads .env (if present, without overriding the real environment) and then the environment.
+func Load() (*Config, error) {
+	if err := godotenv.Load(); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("config: reading .env: %w", err)
+	}
+	c := &Config{
+		AppEnv:            env("APP_ENV", "dev"),
+		DataDir:           env("DATA_DIR", "./data"),
+		DBDSN:             os.Getenv("DB_DSN"),
+		RedisURL:          os.Getenv("REDIS_URL"),
+		BrandName:         env("BRAND_NAME", "TFM"),
+		MaintenanceMode:   os.Getenv("MAINTENANCE_MODE") == "true",
+		LogLevel:          env("LOG_LEVEL", "info"),
+		LogFormat:         env("LOG_FORMAT", "json"),
+		AnalyticsProvider: os.Getenv("ANALYTICS_PROVIDER"),
+		AnalyticsID:       os.Getenv("ANALYTICS_ID"),
+	}
+	var err error
+	if c.Port, err = envInt("PORT", 8080); err != nil {
+		return nil, err
+	}
+	if c.ContactRateLimit, err = envInt("CONTACT_RATE_LIMIT", 5); err != nil {
+		return nil, err
+	}
+	secs, err := envInt("SHUTDOWN_TIMEOUT_SECONDS", 20)
+	if err != nil {
+		return nil, err
+	}
+	c.ShutdownTimeout = time.Duration(secs) * time.Second
+	c.MediaDir = env("MEDIA_DIR", filepath.Join(c.DataDir, "media"))
+	c.SiteURL = strings.TrimRight(env("SITE_URL", fmt.Sprintf("http://localhost:%d", c.Port)), "/")
+	c.AllowedOrigins = list(env("ALLOWED_ORIGINS", c.SiteURL))
+	c.TrustedProxies = list(os.Getenv("TRUSTED_PROXIES"))
+	switch c.AppEnv {
+	case "dev", "test", "prod":
+	default:
+		return nil, fmt.Errorf("config: APP_ENV must be dev, test or prod, not %q", c.AppEnv)
+	}
+	if err := os.MkdirAll(c.DataDir, 0o750); err != nil {
+		return nil, fmt.Errorf("config: creating DATA_DIR: %w", err)
+	}
+	if s := os.Getenv("JWT_SECRET"); s != "" {
+		if len(s) < 32 {
+			return nil, errors.New("config: JWT_SECRET must be at least 32 characters")
+		}
+		c.JWTSecret = []byte(s)
+	} else if c.JWTSecret, err = loadOrCreateSecret(filepath.Join(c.DataDir, "jwt_secret")); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// loadOrCreateSecret keeps a random signing key in a 0600 file so restarts keep sessions valid.
+func loadOrCreateSecret(path string) ([]byte, error) {
+	if b, err := os.ReadFile(path); err == nil && len(strings.TrimSpace(string(b))) >= 32 {
+		return []byte(strings.TrimSpace(string(b))), nil
+	}
+	buf := make([]byte, 32)
+	if _, err := rand.Read(buf); err != nil {
+		return nil, fmt.Errorf("config: generating JWT secret: %w", err)
+	}
+	s := hex.EncodeToString(buf)
+	if err := os.WriteFile(path, []byte(s+"\n"), 0o600); err != nil {
+		return nil, fmt.Errorf("config: writing JWT secret: %w", err)
+	}
+	return []byte(s), nil
+}
+
+func env(key, def string) string {
+	if v, ok := os.LookupEnv(key); ok && v != "" {
+		return v
+	}
+	return def
+}
+
+func envInt(key string, def int) (int, error) {
+	v := os.Getenv(key)
+	if v == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return 0, fmt.Errorf("config: %s must be a number, got %q", key, v)
+	}
+	return n, nil
+}
+
+func list(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}

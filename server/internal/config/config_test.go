@@ -1,0 +1,58 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestLoad(t *testing.T) {
+	t.Run("OKDefaultsAndGeneratedSecretIsKept", func(t *testing.T) {
+		dir := t.TempDir()
+		t.Chdir(dir) // no .env here
+		t.Setenv("DATA_DIR", filepath.Join(dir, "data"))
+		t.Setenv("JWT_SECRET", "")
+		t.Setenv("MAINTENANCE_MODE", "")
+		c, err := Load()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Port != 8080 || c.BrandName != "TFM" || c.UsesMySQL() || c.MaintenanceMode {
+			t.Fatalf("defaults: %+v", c)
+		}
+		if c.SQLitePath() != filepath.Join(dir, "data", "tfm.db") {
+			t.Fatalf("sqlite path %s", c.SQLitePath())
+		}
+		st, err := os.Stat(filepath.Join(dir, "data", "jwt_secret"))
+		if err != nil || st.Mode().Perm() != 0o600 {
+			t.Fatalf("secret file: %v %v", err, st)
+		}
+		c2, _ := Load()
+		if string(c.JWTSecret) != string(c2.JWTSecret) || len(c.JWTSecret) < 32 {
+			t.Fatal("generated secret not kept across restarts")
+		}
+	})
+	t.Run("OKMaintenanceOnlyWhenExactlyTrue", func(t *testing.T) {
+		t.Chdir(t.TempDir())
+		t.Setenv("DATA_DIR", t.TempDir())
+		for v, want := range map[string]bool{"true": true, "TRUE": false, "1": false, "false": false} {
+			t.Setenv("MAINTENANCE_MODE", v)
+			c, err := Load()
+			if err != nil || c.MaintenanceMode != want {
+				t.Errorf("MAINTENANCE_MODE=%q → %v (%v)", v, c.MaintenanceMode, err)
+			}
+		}
+	})
+	t.Run("ErrBadValues", func(t *testing.T) {
+		t.Chdir(t.TempDir())
+		t.Setenv("DATA_DIR", t.TempDir())
+		for k, v := range map[string]string{"PORT": "eighty", "JWT_SECRET": "short", "APP_ENV": "staging"} {
+			t.Run(k, func(t *testing.T) {
+				t.Setenv(k, v)
+				if _, err := Load(); err == nil {
+					t.Fatalf("%s=%q accepted", k, v)
+				}
+			})
+		}
+	})
+}

@@ -1,0 +1,89 @@
+// Package httpapi is the Gin HTTP layer: every route is listed in this file,
+// handlers bind input, call one service method and answer with the envelope.
+package httpapi
+
+import (
+	"context"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/tfmmatrimony/tfm/server/internal/config"
+	"github.com/tfmmatrimony/tfm/server/internal/content"
+	"github.com/tfmmatrimony/tfm/server/internal/master"
+	"github.com/tfmmatrimony/tfm/server/internal/plan"
+	"github.com/tfmmatrimony/tfm/server/internal/profile"
+	"github.com/tfmmatrimony/tfm/server/internal/ratelimit"
+)
+
+// Deps are the services and settings the HTTP layer needs; app wires them.
+type Deps struct {
+	Config   *config.Config
+	Log      *slog.Logger
+	Master   *master.Service
+	Content  *content.Service
+	Plans    *plan.Service
+	Profiles *profile.Service
+	Limiter  ratelimit.Limiter
+	Registry *prometheus.Registry
+	// Checks are the readiness checks (database, Redis) run by /readyz.
+	Checks map[string]func(context.Context) error
+	// Client is the built single-page app (client/dist); nil or empty serves a notice.
+	Client fs.FS
+	// Realtime, when set, is mounted at /engine.io/.
+	Realtime http.Handler
+}
+
+type handlers struct{ Deps }
+
+// NewRouter builds the Gin engine with every route of the service.
+func NewRouter(d Deps) *gin.Engine {
+	gin.SetMode(gin.ReleaseMode)
+	r := gin.New()
+	r.HandleMethodNotAllowed = true
+	r.ContextWithFallback = true
+	// Only the configured proxies may set the client IP; everyone else's
+	// X-Forwarded-For is ignored, so rate limits cannot be dodged by spoofing it.
+	if err := r.SetTrustedProxies(d.Config.TrustedProxies); err != nil {
+		d.Log.Warn("invalid TRUSTED_PROXIES; trusting none", "error", err)
+		_ = r.SetTrustedProxies(nil)
+	}
+	m := NewMetrics(d.Registry)
+	r.Use(requestID(), recovery(d.Log), m.middleware(), accessLog(d.Log), securityHeaders())
+	h := &handlers{d}
+
+	r.GET("/healthz", h.healthz)
+	r.GET("/readyz", h.readyz)
+	r.GET("/metrics", gin.WrapH(promhttp.HandlerFor(d.Registry, promhttp.HandlerOpts{})))
+	if d.Realtime != nil {
+		r.Any("/engine.io/*any", gin.WrapH(d.Realtime))
+	}
+
+	// The web-admin back end's public blog list (spec §7), without the envelope.
+	r.GET("/api/blogs", h.adminBlogs)
+
+	v1 := r.Group("/api/v1", limitBody(1<<20))
+	v1.GET("/common", h.common)
+	v1.GET("/master/:kind", h.masterList)
+	v1.GET("/master/state/:countryId", h.masterStatesOf)
+	v1.GET("/master/city/:stateId", h.masterCitiesOf)
+	v1.POST("/common/blog/filter", h.blogFilter)
+	v1.GET("/common/success-story", h.successStories)
+	v1.POST("/common/success-story", rateLimit(d.Limiter, "story", 3, time.Hour), h.submitSuccessStory)
+	v1.POST("/common/faq/filter", h.faqFilter)
+	v1.POST("/common/contact-us", rateLimit(d.Limiter, "contact", d.Config.ContactRateLimit, time.Hour), h.contactUs)
+	v1.GET("/common/page/:key", h.page)
+	v1.GET("/plans", h.plans)
+	v1.GET("/profile/premium-members", h.premiumMembers)
+
+	r.NoRoute(h.notFoundOrApp(d.Client))
+	r.NoMethod(func(c *gin.Context) {
+		c.AbortWithStatusJSON(http.StatusMethodNotAllowed, Envelope{Meta: Meta{Code: 405, Message: "Method not allowed"}})
+	})
+	return r
+}

@@ -1,0 +1,98 @@
+package httpapi
+
+import (
+	"bytes"
+	"encoding/json"
+	"html"
+	"io"
+	"io/fs"
+	"net/http"
+	"path"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/tfmmatrimony/tfm/server/internal/apperr"
+)
+
+// configPlaceholder is where index.html receives the runtime configuration.
+const configPlaceholder = "<!--TFM_CONFIG-->"
+
+// notFoundOrApp answers unknown API paths with a 404 envelope and every other
+// unknown path with the single-page app, whose router decides what to show.
+func (h *handlers) notFoundOrApp(dist fs.FS) gin.HandlerFunc {
+	index := h.renderIndex(dist)
+	return func(c *gin.Context) {
+		p := c.Request.URL.Path
+		if strings.HasPrefix(p, "/api/") || p == "/api" || strings.HasPrefix(p, "/engine.io") {
+			Fail(c, apperr.New(apperr.NotFound, "Not found"))
+			return
+		}
+		if c.Request.Method != http.MethodGet && c.Request.Method != http.MethodHead {
+			Fail(c, apperr.New(apperr.NotFound, "Not found"))
+			return
+		}
+		if dist != nil && serveAsset(c, dist, p) {
+			return
+		}
+		// Hashed assets that are missing must 404, not get index.html (which browsers would try to run).
+		if strings.HasPrefix(p, "/assets/") || path.Ext(p) != "" && path.Ext(p) != ".html" {
+			c.Status(http.StatusNotFound)
+			return
+		}
+		c.Header("Cache-Control", "no-cache")
+		c.Header("Content-Security-Policy", "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "+
+			"script-src 'self'; connect-src 'self' ws: wss:; font-src 'self' data:; frame-ancestors 'none'; base-uri 'self'; form-action 'self'")
+		c.Data(http.StatusOK, "text/html; charset=utf-8", index)
+	}
+}
+
+// serveAsset serves one file of the built client; hashed assets are cached for a year.
+func serveAsset(c *gin.Context, dist fs.FS, p string) bool {
+	name := strings.TrimPrefix(path.Clean(p), "/")
+	if name == "" || name == "index.html" {
+		return false
+	}
+	f, err := dist.Open(name)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil || st.IsDir() {
+		return false
+	}
+	rs, ok := f.(io.ReadSeeker)
+	if !ok {
+		return false
+	}
+	if strings.HasPrefix(name, "assets/") {
+		c.Header("Cache-Control", "public, max-age=31536000, immutable")
+	} else {
+		c.Header("Cache-Control", "public, max-age=3600")
+	}
+	http.ServeContent(c.Writer, c.Request, name, st.ModTime(), rs)
+	return true
+}
+
+// renderIndex reads index.html once and puts the runtime configuration into it
+// as a JSON data block, which the client reads before it renders anything.
+func (h *handlers) renderIndex(dist fs.FS) []byte {
+	var page []byte
+	if dist != nil {
+		page, _ = fs.ReadFile(dist, "index.html")
+	}
+	if len(page) == 0 {
+		return []byte("<!doctype html><meta charset=utf-8><title>" + html.EscapeString(h.Config.BrandName) +
+			" Matrimony</title><p>The web client is not built. Run <code>make run</code> (or <code>make client</code>) and restart.</p>")
+	}
+	cfg, _ := json.Marshal(map[string]any{
+		"brandName": h.Config.BrandName, "maintenanceMode": h.Config.MaintenanceMode, "siteUrl": h.Config.SiteURL,
+		"analytics": map[string]string{"provider": h.Config.AnalyticsProvider, "id": h.Config.AnalyticsID},
+		"builtAt":   time.Now().UTC().Format(time.RFC3339),
+	})
+	// json.Marshal escapes <, > and & so the block cannot close the script tag.
+	tag := `<script id="tfm-config" type="application/json">` + string(cfg) + `</script>`
+	return bytes.Replace(page, []byte(configPlaceholder), []byte(tag), 1)
+}

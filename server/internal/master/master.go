@@ -1,0 +1,265 @@
+// Package master serves the lists members pick from: languages, denominations
+// (the spec's "community"), religions, degrees, colleges, professions,
+// companies, countries, states and cities.
+package master
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/tfmmatrimony/tfm/server/internal/apperr"
+	"github.com/tfmmatrimony/tfm/server/internal/store"
+)
+
+// Item is the shape every list shares.
+type Item struct {
+	ID   uint64 `json:"id"`
+	Name string `json:"name"`
+}
+
+// Country is a country with its dialling code.
+type Country struct {
+	ID        uint64 `json:"id"`
+	Code      string `json:"code"`
+	Name      string `json:"name"`
+	PhoneCode string `json:"phoneCode"`
+}
+
+// State is a state or union territory of a country.
+type State struct {
+	ID        uint64 `json:"id"`
+	CountryID uint64 `json:"countryId"`
+	Code      string `json:"code"`
+	Name      string `json:"name"`
+	Type      string `json:"type"`
+}
+
+// City is a city or town; its coordinates stay on the server (they only feed "nearby").
+type City struct {
+	ID      uint64  `json:"id"`
+	StateID uint64  `json:"stateId"`
+	Name    string  `json:"name"`
+	Lat     float64 `json:"-"`
+	Lng     float64 `json:"-"`
+}
+
+// Degree is a qualification with its level (doctorate, master, bachelor, diploma, school).
+type Degree struct {
+	ID    uint64 `json:"id"`
+	Name  string `json:"name"`
+	Level string `json:"level"`
+}
+
+// College is a sample institution members may pick or type.
+type College struct {
+	ID        uint64 `json:"id"`
+	Name      string `json:"name"`
+	City      string `json:"city"`
+	StateCode string `json:"stateCode"`
+}
+
+// Profession is an occupation with a category.
+type Profession struct {
+	ID       uint64 `json:"id"`
+	Name     string `json:"name"`
+	Category string `json:"category"`
+}
+
+// IncomeBand is an annual income range in rupees.
+type IncomeBand struct {
+	ID     uint64 `json:"id"`
+	Code   string `json:"code"`
+	Label  string `json:"label"`
+	MinINR int64  `json:"min" gorm:"column:min_inr"`
+	MaxINR int64  `json:"max" gorm:"column:max_inr"`
+}
+
+// Height is one selectable height.
+type Height struct {
+	CM    int    `json:"cm" gorm:"column:cm;primaryKey"`
+	Label string `json:"label"`
+}
+
+// Kinds lists the master lists served at GET master/{kind}.
+var Kinds = []string{"language", "community", "religion", "degree", "college", "profession", "company", "country", "state", "city", "income", "height"}
+
+// Filter narrows a list: a name prefix, a country (for states) or a state (for cities).
+type Filter struct {
+	Q         string
+	CountryID uint64
+	StateID   uint64
+	Limit     int
+}
+
+// Service reads master data, caching the small unfiltered lists for a minute.
+type Service struct {
+	db    *store.DB
+	mu    sync.Mutex
+	cache map[string]cached
+}
+
+type cached struct {
+	at  time.Time
+	val any
+}
+
+// NewService builds a master-data service on db.
+func NewService(db *store.DB) *Service { return &Service{db: db, cache: map[string]cached{}} }
+
+// List returns the list for kind, filtered; unknown kinds are NotFound.
+func (s *Service) List(ctx context.Context, kind string, f Filter) (any, error) {
+	f.Q = strings.TrimSpace(f.Q)
+	if len(f.Q) > 60 {
+		return nil, apperr.New(apperr.Invalid, "The search text is too long")
+	}
+	if f.Limit <= 0 || f.Limit > 1000 {
+		f.Limit = 1000
+	}
+	unfiltered := f.Q == "" && f.CountryID == 0 && f.StateID == 0
+	if unfiltered {
+		if v, ok := s.fromCache(kind); ok {
+			return v, nil
+		}
+	}
+	q := s.db.WithContext(ctx).Limit(f.Limit)
+	if f.Q != "" {
+		q = q.Where("name LIKE ? ESCAPE '!'", likePrefix(f.Q))
+	}
+	var (
+		out any
+		err error
+	)
+	switch kind {
+	case "language":
+		var v []Item
+		err = q.Table("languages").Order("sort, name").Find(&v).Error
+		out = v
+	case "community":
+		var v []Item
+		err = q.Table("communities").Order("sort, name").Find(&v).Error
+		out = v
+	case "religion":
+		var v []Item
+		err = q.Table("religions").Order("name").Find(&v).Error
+		out = v
+	case "degree":
+		var v []Degree
+		err = q.Table("degrees").Order("sort, name").Find(&v).Error
+		out = v
+	case "college":
+		var v []College
+		err = q.Table("colleges").Order("name").Find(&v).Error
+		out = v
+	case "profession":
+		var v []Profession
+		err = q.Table("professions").Order("category, name").Find(&v).Error
+		out = v
+	case "company":
+		var v []Item
+		err = q.Table("companies").Order("name").Find(&v).Error
+		out = v
+	case "country":
+		var v []Country
+		// India first, then alphabetical: the audience is Indian, many live abroad.
+		err = q.Table("countries").Order("CASE WHEN code = 'IN' THEN 0 ELSE 1 END, name").Find(&v).Error
+		out = v
+	case "state":
+		var v []State
+		if f.CountryID != 0 {
+			q = q.Where("country_id = ?", f.CountryID)
+		}
+		err = q.Table("states").Order("name").Find(&v).Error
+		out = v
+	case "city":
+		var v []City
+		if f.StateID != 0 {
+			q = q.Where("state_id = ?", f.StateID)
+		}
+		err = q.Table("cities").Order("name").Find(&v).Error
+		out = v
+	case "income":
+		var v []IncomeBand
+		err = q.Table("income_bands").Order("sort").Find(&v).Error
+		out = v
+	case "height":
+		var v []Height
+		err = s.db.WithContext(ctx).Table("heights").Order("cm").Find(&v).Error
+		out = v
+	default:
+		return nil, apperr.New(apperr.NotFound, "Unknown master list: "+kind)
+	}
+	if err != nil {
+		return nil, store.Translate(err, "Not found", "Conflict")
+	}
+	if unfiltered {
+		s.toCache(kind, out)
+	}
+	return out, nil
+}
+
+// Exists reports whether id is a row of the master list kind; profile updates use it.
+func (s *Service) Exists(ctx context.Context, kind string, id uint64) (bool, error) {
+	table := map[string]string{"language": "languages", "community": "communities", "religion": "religions",
+		"degree": "degrees", "college": "colleges", "profession": "professions", "company": "companies",
+		"country": "countries", "state": "states", "city": "cities"}[kind]
+	if table == "" {
+		return false, apperr.New(apperr.Internal, "unknown master kind "+kind)
+	}
+	var n int64
+	err := s.db.WithContext(ctx).Table(table).Where("id = ?", id).Count(&n).Error
+	return n > 0, err
+}
+
+// CommonMasterData returns the lists the client loads once at start-up (spec §3 commonData).
+func (s *Service) CommonMasterData(ctx context.Context) (map[string]any, error) {
+	out := map[string]any{}
+	for _, k := range []string{"religion", "community", "language", "country", "income", "height"} {
+		v, err := s.List(ctx, k, Filter{})
+		if err != nil {
+			return nil, err
+		}
+		out[k] = v
+	}
+	var india Country
+	if err := s.db.WithContext(ctx).Table("countries").Where("code = ?", "IN").Take(&india).Error; err == nil {
+		v, err := s.List(ctx, "state", Filter{CountryID: india.ID})
+		if err != nil {
+			return nil, err
+		}
+		out["state"] = v
+	} else {
+		out["state"] = []State{}
+	}
+	return out, nil
+}
+
+// Invalidate drops the cache, for example after seeding.
+func (s *Service) Invalidate() {
+	s.mu.Lock()
+	s.cache = map[string]cached{}
+	s.mu.Unlock()
+}
+
+func (s *Service) fromCache(k string) (any, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c, ok := s.cache[k]
+	if !ok || time.Since(c.at) > time.Minute {
+		return nil, false
+	}
+	return c.val, true
+}
+
+func (s *Service) toCache(k string, v any) {
+	s.mu.Lock()
+	s.cache[k] = cached{at: time.Now(), val: v}
+	s.mu.Unlock()
+}
+
+// likePrefix escapes LIKE wildcards so a user's "%" or "_" matches literally.
+func likePrefix(q string) string {
+	r := strings.NewReplacer("!", "!!", "%", "!%", "_", "!_")
+	return r.Replace(q) + "%"
+}

@@ -1,0 +1,75 @@
+// Package profile holds member profiles. This file serves the public list of
+// premium members, shown only as a visitor may see them (product.md "Who uses it").
+package profile
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/tfmmatrimony/tfm/server/internal/pagination"
+	"github.com/tfmmatrimony/tfm/server/internal/store"
+)
+
+// Gender codes (spec §3: code 10 selects one gender's default avatar).
+const (
+	GenderMale   = 10 // groom
+	GenderFemale = 20 // bride
+)
+
+// PublicCard is what a visitor may see of a member: a first name, a denomination and a city.
+type PublicCard struct {
+	ProfileID    string `json:"profileID"`
+	FirstName    string `json:"firstName"`
+	Denomination string `json:"denomination"`
+	City         string `json:"city"`
+	State        string `json:"state"`
+	Gender       int    `json:"gender"`
+}
+
+// Service reads and writes profiles.
+type Service struct{ db *store.DB }
+
+// NewService builds the profile service on db.
+func NewService(db *store.DB) *Service { return &Service{db: db} }
+
+// PremiumMembers lists visible members on an active paid plan, newest subscription first.
+func (s *Service) PremiumMembers(ctx context.Context, skip, limit int) ([]PublicCard, int64, error) {
+	p := pagination.New(skip, limit, 25)
+	now := time.Now().UTC()
+	base := s.db.WithContext(ctx).Table("profiles p").
+		Joins("JOIN users u ON u.id = p.user_id AND u.status = 'active'").
+		Where("p.hidden = ?", false).
+		Where("EXISTS (SELECT 1 FROM subscriptions s WHERE s.profile_id = p.id AND s.starts_at <= ? AND s.expires_at > ?)", now, now)
+	var total int64
+	if err := base.Count(&total).Error; err != nil {
+		return nil, 0, store.Translate(err, "", "")
+	}
+	var rows []struct {
+		ProfileCode, Name, Denomination, City, State string
+		Gender                                       int
+	}
+	err := base.Select("p.profile_code, p.name, p.gender, c.name AS denomination, ci.name AS city, st.name AS state").
+		Joins("LEFT JOIN communities c ON c.id = p.community_id").
+		Joins("LEFT JOIN cities ci ON ci.id = p.city_id").
+		Joins("LEFT JOIN states st ON st.id = p.state_id").
+		Order("p.id DESC").Offset(p.Skip).Limit(p.Limit).Scan(&rows).Error
+	if err != nil {
+		return nil, 0, store.Translate(err, "", "")
+	}
+	out := make([]PublicCard, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, PublicCard{ProfileID: r.ProfileCode, FirstName: FirstName(r.Name),
+			Denomination: r.Denomination, City: r.City, State: r.State, Gender: r.Gender})
+	}
+	return out, total, nil
+}
+
+// FirstName returns the first word of a full name; visitors see no more than that.
+func FirstName(full string) string {
+	f := strings.Fields(full)
+	if len(f) == 0 {
+		return ""
+	}
+	return f[0]
+}

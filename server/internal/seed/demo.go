@@ -1,0 +1,414 @@
+package seed
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"image"
+	"image/color"
+	"image/jpeg"
+	mrand "math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"golang.org/x/crypto/bcrypt"
+	"gorm.io/gorm"
+
+	"github.com/tfmmatrimony/tfm/server/internal/profile"
+)
+
+// DemoCount is how many demo members `tfm seed --demo` creates.
+const DemoCount = 200
+
+// DemoPassword is the password of every demo member, for trying the site locally.
+const DemoPassword = "Demo@1234"
+
+type region struct {
+	states     []string // state codes
+	languages  []string
+	dens       []string
+	surnames   []string
+	groomNames []string
+	brideNames []string
+}
+
+// regions keep demo members plausible: a Mizo Presbyterian in Aizawl, a Syro-Malabar Catholic in Kottayam.
+var regions = []region{
+	{[]string{"KL"}, []string{"Malayalam"}, []string{"Syro-Malabar Catholic", "Latin Catholic", "Malankara Orthodox Syrian", "Jacobite Syrian", "Marthoma", "Knanaya Catholic", "CSI", "Pentecostal", "IPC", "Brethren", "Syro-Malankara Catholic"},
+		[]string{"Thomas", "Mathew", "George", "Varghese", "Joseph", "Kurian", "Abraham", "Philip", "Chacko", "Cherian", "John", "Jacob", "Eapen", "Ninan", "Antony", "Paul", "Zacharia", "Koshy"},
+		[]string{"Jibin", "Tom", "Alan", "Jerin", "Akhil", "Bibin", "Sebin", "Linto", "Jithin", "Anson", "Ebin", "Rohan", "Jeswin", "Nikhil", "Sherin", "Tijo"},
+		[]string{"Anu", "Ancy", "Bincy", "Jincy", "Reshma", "Teena", "Nimmy", "Sneha", "Aleena", "Ann", "Merin", "Riya", "Neethu", "Jisha", "Sona", "Tessa", "Elsa", "Aswathy"}},
+	{[]string{"TN", "PY"}, []string{"Tamil"}, []string{"Roman Catholic", "CSI", "Pentecostal", "Lutheran", "Assemblies of God", "Evangelical / Born Again"},
+		[]string{"Raj", "David", "Samuel", "Paul", "Daniel", "Joseph", "Stephen", "Selvaraj", "Arul", "Jeyakumar", "Chelliah", "Devadoss"},
+		[]string{"Jebin", "Prabhu", "Sam", "Jeeva", "Ebenezer", "Jones", "Vijay", "Immanuel", "Arun", "Felix", "Wesley"},
+		[]string{"Jenifer", "Priya", "Sharon", "Angel", "Evangeline", "Jasmine", "Shalini", "Divya", "Beulah", "Keziah", "Monica", "Jancy"}},
+	{[]string{"KA", "TG", "AP"}, []string{"Kannada", "Telugu", "English", "Konkani", "Tamil"}, []string{"Roman Catholic", "CSI", "Methodist", "Baptist", "Church of God", "Seventh-day Adventist", "Non-denominational"},
+		[]string{"Rao", "Paul", "Prakash", "Kumar", "Fernandes", "Lobo", "DSouza", "Rodrigues", "Pinto", "Babu"},
+		[]string{"Joel", "Kiran", "Suresh", "Anil", "Clifford", "Melwyn", "Royston", "Prem", "Santosh"},
+		[]string{"Grace", "Sunitha", "Prathibha", "Flavia", "Reena", "Sweta", "Deepa", "Vinitha", "Shilpa"}},
+	{[]string{"GA", "MH"}, []string{"Konkani", "Marathi", "English"}, []string{"Roman Catholic", "Anglican", "Methodist", "Salvation Army"},
+		[]string{"Fernandes", "Pereira", "Rodrigues", "Gomes", "Dias", "Almeida", "Menezes", "Carvalho", "Gonsalves"},
+		[]string{"Glen", "Ryan", "Savio", "Nigel", "Jude", "Wilson", "Agnelo", "Francis"},
+		[]string{"Fiona", "Sonia", "Clara", "Tanya", "Lavina", "Sharmila", "Joanna", "Cheryl"}},
+	{[]string{"MZ", "ML", "NL", "MN"}, []string{"Mizo", "Khasi", "Garo", "Nagamese", "Ao", "Angami", "Tangkhul", "Kuki", "English"}, []string{"Presbyterian", "Baptist", "Roman Catholic", "Salvation Army", "Church of God", "Seventh-day Adventist"},
+		[]string{"Lalremruata", "Zothanpuia", "Kharkongor", "Marak", "Sangma", "Jamir", "Ao", "Kikon", "Haokip", "Lyngdoh", "Nongrum", "Zeliang"},
+		[]string{"Lalrinfela", "Vanlal", "Daniel", "Bansan", "Temjen", "Imna", "Khrieto", "Thangboi", "Robert"},
+		[]string{"Lalnunmawii", "Mary", "Ibahun", "Merilyn", "Akala", "Sentila", "Neikhrielie", "Hoinu", "Dari"}},
+	{[]string{"JH", "OD", "CG"}, []string{"Kurukh", "Mundari", "Santali", "Odia", "Hindi"}, []string{"Roman Catholic", "Lutheran", "Anglican", "CNI"},
+		[]string{"Tirkey", "Minz", "Lakra", "Ekka", "Kujur", "Toppo", "Xalxo", "Kerketta", "Bara"},
+		[]string{"Anand", "Prabhat", "Ajit", "Sunil", "Manoj", "Amit", "Niral"},
+		[]string{"Anima", "Sushma", "Pushpa", "Asha", "Priti", "Jyoti", "Sangeeta"}},
+	{[]string{"DL", "PB", "UP", "WB"}, []string{"Hindi", "Punjabi", "Bengali", "English"}, []string{"CNI", "Roman Catholic", "Methodist", "Pentecostal", "Presbyterian", "Believers Eastern Church"},
+		[]string{"Masih", "Gill", "Sahota", "Das", "Biswas", "Mondal", "Sarkar", "Samuel", "Lal"},
+		[]string{"Rahul", "Sahil", "Aman", "Joshua", "Sourav", "Rohit", "Nathan"},
+		[]string{"Simran", "Sonia", "Rekha", "Ruth", "Mitali", "Shreya", "Naomi"}},
+}
+
+var (
+	maritalWeights = []string{"never_married", "never_married", "never_married", "never_married", "never_married", "never_married", "never_married", "never_married", "divorced", "widowed"}
+	createdBy      = []string{"self", "self", "self", "parent", "parent", "sibling", "relative"}
+	diets          = []string{"non_vegetarian", "non_vegetarian", "non_vegetarian", "eggetarian", "vegetarian"}
+	faith          = []string{"regular", "regular", "occasional", "devout", "devout"}
+	familyTypes    = []string{"nuclear", "nuclear", "joint"}
+	familyValues   = []string{"traditional", "moderate", "moderate", "liberal"}
+	incomes        = []string{"3-5L", "5-7L", "7-10L", "10-15L", "15-20L", "20-30L"}
+	aboutLines     = []string{
+		"I am a %s working as a %s. Faith and family mean a great deal to me, and I sing in our parish choir.",
+		"Grew up in %s in a close-knit family. I work as a %s and enjoy travelling, cooking and Sunday family lunches.",
+		"A %s by profession, based in %s. Looking for a God-fearing partner who values honesty, kindness and laughter.",
+		"I work as a %s and live in %s with my parents. I like reading, long walks and helping with the youth ministry.",
+	}
+)
+
+// Demo creates DemoCount demo brides and grooms with avatars and some paid plans.
+// Members that already exist (by e-mail) are left alone, so running it again adds nothing.
+func (s *Seeder) Demo(ctx context.Context) (int, error) {
+	var existing int64
+	if err := s.DB.WithContext(ctx).Table("users").Where("is_demo = ?", true).Count(&existing).Error; err != nil {
+		return 0, err
+	}
+	if existing >= DemoCount {
+		s.Log.Info("demo members already present", "count", existing)
+		return 0, nil
+	}
+	// One hash for every demo member: 200 bcrypt hashes at cost 12 would take most of a minute.
+	hash, err := bcrypt.GenerateFromPassword([]byte(DemoPassword), 12)
+	if err != nil {
+		return 0, err
+	}
+	lk, err := s.lookups(ctx)
+	if err != nil {
+		return 0, err
+	}
+	rng := mrand.New(mrand.NewPCG(2026, 11))
+	created := 0
+	for i := 0; i < DemoCount; i++ {
+		gender := profile.GenderFemale
+		if i%2 == 1 {
+			gender = profile.GenderMale
+		}
+		email := fmt.Sprintf("demo.%s.%03d@demo.tfmmatrimony.in", map[int]string{profile.GenderFemale: "bride", profile.GenderMale: "groom"}[gender], i/2+1)
+		var n int64
+		if err := s.DB.WithContext(ctx).Table("users").Where("email = ?", email).Count(&n).Error; err != nil {
+			return created, err
+		}
+		r := regions[rng.IntN(len(regions))]
+		m := lk.member(rng, r, gender, i)
+		if n > 0 {
+			continue
+		}
+		err := s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+			return s.createDemo(tx, rng, email, string(hash), gender, m, lk)
+		})
+		if err != nil {
+			return created, fmt.Errorf("demo member %s: %w", email, err)
+		}
+		created++
+	}
+	s.Log.Info("seeded demo members", "created", created)
+	return created, nil
+}
+
+type demoMember struct {
+	name, city, stateCode, den, lang, profession, degree string
+	cityID, stateID                                      uint64
+	age, heightCM                                        int
+}
+
+type lookups struct {
+	india                                  uint64
+	citiesByState                          map[string][]idName
+	states                                 map[string]uint64
+	communities, languages, degrees, profs map[string]uint64
+	degreeNames, profNames                 []string
+	plans                                  []planRow
+}
+
+type idName struct {
+	ID   uint64
+	Name string
+}
+
+type planRow struct {
+	ID                   uint64
+	Months, ContactViews int
+}
+
+func (s *Seeder) lookups(ctx context.Context) (*lookups, error) {
+	db := s.DB.WithContext(ctx)
+	lk := &lookups{citiesByState: map[string][]idName{}, states: map[string]uint64{}}
+	var india struct{ ID uint64 }
+	if err := db.Table("countries").Select("id").Where("code = 'IN'").Take(&india).Error; err != nil {
+		return nil, fmt.Errorf("master data missing (run `tfm seed` first): %w", err)
+	}
+	lk.india = india.ID
+	var cities []struct {
+		ID        uint64
+		Name      string
+		StateCode string
+		StateID   uint64
+	}
+	if err := db.Table("cities c").Select("c.id, c.name, s.code AS state_code, s.id AS state_id").Joins("JOIN states s ON s.id = c.state_id").Order("c.id").Find(&cities).Error; err != nil {
+		return nil, err
+	}
+	for _, c := range cities {
+		lk.citiesByState[c.StateCode] = append(lk.citiesByState[c.StateCode], idName{c.ID, c.Name})
+		lk.states[c.StateCode] = c.StateID
+	}
+	load := func(table string) (map[string]uint64, []string, error) {
+		var rows []idName
+		if err := db.Table(table).Select("id, name").Order("id").Find(&rows).Error; err != nil {
+			return nil, nil, err
+		}
+		m, names := map[string]uint64{}, []string{}
+		for _, r := range rows {
+			m[r.Name], names = r.ID, append(names, r.Name)
+		}
+		return m, names, nil
+	}
+	var err error
+	if lk.communities, _, err = load("communities"); err != nil {
+		return nil, err
+	}
+	if lk.languages, _, err = load("languages"); err != nil {
+		return nil, err
+	}
+	if lk.degrees, lk.degreeNames, err = load("degrees"); err != nil {
+		return nil, err
+	}
+	if lk.profs, lk.profNames, err = load("professions"); err != nil {
+		return nil, err
+	}
+	if err := db.Table("plans").Select("id, months, contact_views").Order("sort").Find(&lk.plans).Error; err != nil {
+		return nil, err
+	}
+	return lk, nil
+}
+
+func pick[T any](rng *mrand.Rand, xs []T) T { return xs[rng.IntN(len(xs))] }
+
+func (lk *lookups) member(rng *mrand.Rand, r region, gender, i int) demoMember {
+	m := demoMember{}
+	first := pick(rng, r.brideNames)
+	if gender == profile.GenderMale {
+		first = pick(rng, r.groomNames)
+	}
+	m.name = first + " " + pick(rng, r.surnames)
+	if len(m.name) > 25 {
+		m.name = m.name[:25]
+	}
+	m.stateCode = pick(rng, r.states)
+	if cs := lk.citiesByState[m.stateCode]; len(cs) > 0 {
+		c := pick(rng, cs)
+		m.cityID, m.city = c.ID, c.Name
+	}
+	m.stateID = lk.states[m.stateCode]
+	m.den, m.lang = pick(rng, r.dens), pick(rng, r.languages)
+	m.degree, m.profession = pick(rng, lk.degreeNames), pick(rng, lk.profNames)
+	if gender == profile.GenderMale {
+		m.age, m.heightCM = 23+rng.IntN(14), 163+rng.IntN(22)
+	} else {
+		m.age, m.heightCM = 21+rng.IntN(13), 150+rng.IntN(20)
+	}
+	return m
+}
+
+func (s *Seeder) createDemo(tx *gorm.DB, rng *mrand.Rand, email, hash string, gender int, m demoMember, lk *lookups) error {
+	now := time.Now().UTC().Truncate(time.Millisecond)
+	joined := now.Add(-time.Duration(rng.IntN(120*24)) * time.Hour)
+	phone := fmt.Sprintf("9%09d", 100000000+rng.IntN(899999999))
+	user := map[string]any{"email": email, "phone_code": "+91", "phone": phone, "password_hash": hash, "status": "active",
+		"email_verified_at": joined, "token_version": 0, "is_demo": true, "created_at": joined, "updated_at": joined}
+	if rng.IntN(4) > 0 {
+		user["phone_verified_at"] = joined
+	}
+	if err := tx.Table("users").Create(user).Error; err != nil {
+		return err
+	}
+	var u struct{ ID uint64 }
+	if err := tx.Table("users").Select("id").Where("email = ?", email).Take(&u).Error; err != nil {
+		return err
+	}
+	dob := now.AddDate(-m.age, -rng.IntN(12), -rng.IntN(28))
+	about := fmt.Sprintf(pick(rng, aboutLines), pick(rng, []string{"cheerful person", "calm and caring person", "family person"}), m.profession)
+	if strings.Count(about, "%s") == 0 && strings.Contains(about, "%!") {
+		about = "I value faith, family and honesty."
+	}
+	about = strings.ReplaceAll(about, "%!s(MISSING)", m.city)
+	code, err := profileCode(tx)
+	if err != nil {
+		return err
+	}
+	prof := map[string]any{
+		"user_id": u.ID, "profile_code": code, "name": m.name, "profile_name": m.name, "gender": gender, "dob": dob,
+		"height_cm": m.heightCM, "marital_status": pick(rng, maritalWeights), "created_by": pick(rng, createdBy),
+		"mother_tongue_id": nullID(lk.languages[m.lang]), "physical_status": "normal", "religion_id": nil,
+		"community_id": nullID(lk.communities[m.den]), "faith_practice": pick(rng, faith),
+		"degree_id": nullID(lk.degrees[m.degree]), "profession_id": nullID(lk.profs[m.profession]),
+		"income_band": pick(rng, incomes), "country_id": lk.india, "state_id": nullID(m.stateID), "city_id": nullID(m.cityID),
+		"family_type": pick(rng, familyTypes), "family_values": pick(rng, familyValues), "about_me": about,
+		"about_family": "We are a church-going family. My parents are retired and my siblings are settled.",
+		"diet":         pick(rng, diets), "smoking": "no", "drinking": pick(rng, []string{"no", "no", "no", "occasionally"}),
+		"photo_visibility": pick(rng, []string{"all", "all", "all", "protected"}), "contact_filter": "paid", "chat_setting": "verified",
+		"hidden": false, "completed_steps": 30, "last_active_at": now.Add(-time.Duration(rng.IntN(72)) * time.Hour),
+		"created_at": joined, "updated_at": joined,
+	}
+	var rel struct{ ID uint64 }
+	if err := tx.Table("religions").Select("id").Where("name = 'Christian'").Take(&rel).Error; err == nil {
+		prof["religion_id"] = rel.ID
+	}
+	if err := tx.Table("profiles").Create(prof).Error; err != nil {
+		return err
+	}
+	var p struct{ ID uint64 }
+	if err := tx.Table("profiles").Select("id").Where("user_id = ?", u.ID).Take(&p).Error; err != nil {
+		return err
+	}
+	key, err := s.writeAvatar(rng, gender, m.name)
+	if err != nil {
+		return err
+	}
+	if err := tx.Table("photos").Create(map[string]any{"profile_id": p.ID, "file_key": key, "is_default": true, "sort": 0, "created_at": joined}).Error; err != nil {
+		return err
+	}
+	// About one in five demo members is on a paid plan, so premium lists have people in them.
+	if len(lk.plans) > 0 && rng.IntN(5) == 0 {
+		pl := pick(rng, lk.plans)
+		start := now.AddDate(0, 0, -rng.IntN(30))
+		err := tx.Table("subscriptions").Create(map[string]any{"profile_id": p.ID, "plan_id": pl.ID, "starts_at": start,
+			"expires_at": start.AddDate(0, pl.Months, 0), "contact_views_total": pl.ContactViews, "contact_views_used": rng.IntN(5),
+			"prev_contact_view_pending": 0, "created_at": start}).Error
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func nullID(id uint64) any {
+	if id == 0 {
+		return nil
+	}
+	return id
+}
+
+// profileCode makes a public profile id such as "TM4821937": random, so ids cannot be walked.
+func profileCode(tx *gorm.DB) (string, error) {
+	for i := 0; i < 10; i++ {
+		b := make([]byte, 4)
+		if _, err := rand.Read(b); err != nil {
+			return "", err
+		}
+		n := (uint32(b[0])<<24 | uint32(b[1])<<16 | uint32(b[2])<<8 | uint32(b[3])) % 9000000
+		code := fmt.Sprintf("TM%07d", n+1000000)
+		var c int64
+		if err := tx.Table("profiles").Where("profile_code = ?", code).Count(&c).Error; err != nil {
+			return "", err
+		}
+		if c == 0 {
+			return code, nil
+		}
+	}
+	return "", fmt.Errorf("could not find a free profile code")
+}
+
+// writeAvatar draws a simple portrait silhouette on a soft background and
+// stores it as small (160 px) and large (480 px) JPEGs under a random key.
+func (s *Seeder) writeAvatar(rng *mrand.Rand, gender int, name string) (string, error) {
+	kb := make([]byte, 16)
+	if _, err := rand.Read(kb); err != nil {
+		return "", err
+	}
+	key := hex.EncodeToString(kb)
+	dir := filepath.Join(s.MediaDir, "photos", key[:2])
+	if err := os.MkdirAll(dir, 0o750); err != nil {
+		return "", err
+	}
+	palettes := [][2]color.RGBA{
+		{{0xf3, 0xe3, 0xd3, 255}, {0x8c, 0x4a, 0x3c, 255}}, {{0xdc, 0xe8, 0xe4, 255}, {0x2f, 0x5d, 0x62, 255}},
+		{{0xe8, 0xe0, 0xf0, 255}, {0x5b, 0x3f, 0x7a, 255}}, {{0xf6, 0xe7, 0xc1, 255}, {0x7a, 0x5a, 0x1e, 255}},
+		{{0xe1, 0xea, 0xf5, 255}, {0x30, 0x4a, 0x78, 255}},
+	}
+	pal := palettes[rng.IntN(len(palettes))]
+	for _, size := range []struct {
+		name string
+		px   int
+	}{{"small", 160}, {"large", 480}} {
+		img := drawAvatar(size.px, pal[0], pal[1], gender == profile.GenderFemale)
+		f, err := os.OpenFile(filepath.Join(dir, key+"_"+size.name+".jpg"), os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o640)
+		if err != nil {
+			return "", err
+		}
+		err = jpeg.Encode(f, img, &jpeg.Options{Quality: 82})
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return "", err
+		}
+	}
+	_ = name
+	return key, nil
+}
+
+func drawAvatar(px int, bg, fg color.RGBA, long bool) *image.RGBA {
+	img := image.NewRGBA(image.Rect(0, 0, px, px))
+	f := float64(px)
+	hx, hy, hr := f*0.5, f*0.40, f*0.17 // head
+	for y := 0; y < px; y++ {
+		for x := 0; x < px; x++ {
+			fx, fy := float64(x)+0.5, float64(y)+0.5
+			// vertical gradient background
+			t := fy / f
+			c := color.RGBA{lerp(bg.R, 255, t*0.35), lerp(bg.G, 255, t*0.35), lerp(bg.B, 255, t*0.35), 255}
+			dx, dy := fx-hx, fy-hy
+			inHead := dx*dx+dy*dy <= hr*hr
+			// shoulders: an ellipse whose top sits under the chin
+			sx, sy, srx, sry := f*0.5, f*1.02, f*0.36, f*0.40
+			ex, ey := (fx-sx)/srx, (fy-sy)/sry
+			inBody := ex*ex+ey*ey <= 1
+			// long hair: a rounded shape behind the head reaching the shoulders
+			inHair := false
+			if long {
+				hx2, hy2, rx, ry := hx, hy+f*0.06, hr*1.25, hr*1.55
+				ax, ay := (fx-hx2)/rx, (fy-hy2)/ry
+				inHair = ax*ax+ay*ay <= 1 && fy > hy-hr*0.2
+			}
+			switch {
+			case inHead:
+				c = fg
+			case inHair:
+				c = color.RGBA{lerp(fg.R, 0, 0.35), lerp(fg.G, 0, 0.35), lerp(fg.B, 0, 0.35), 255}
+			case inBody:
+				c = color.RGBA{lerp(fg.R, 255, 0.15), lerp(fg.G, 255, 0.15), lerp(fg.B, 255, 0.15), 255}
+			}
+			img.SetRGBA(x, y, c)
+		}
+	}
+	return img
+}
+
+func lerp(a, b uint8, t float64) uint8 { return uint8(float64(a) + (float64(b)-float64(a))*t) }

@@ -1,0 +1,162 @@
+// Package store opens the database (MySQL, or embedded SQLite when no DSN is
+// configured), applies the embedded migrations and translates driver errors
+// into apperr kinds at the boundary.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/glebarez/sqlite"
+	mysqldrv "github.com/go-sql-driver/mysql"
+	"github.com/pressly/goose/v3"
+	"gorm.io/driver/mysql"
+	"gorm.io/gorm"
+	"gorm.io/gorm/logger"
+
+	"github.com/tfmmatrimony/tfm/db"
+	"github.com/tfmmatrimony/tfm/server/internal/apperr"
+)
+
+// Dialect names the database engine in use.
+type Dialect string
+
+// The supported engines.
+const (
+	MySQL  Dialect = "mysql"
+	SQLite Dialect = "sqlite"
+)
+
+// DB is the GORM handle plus the engine it talks to.
+type DB struct {
+	*gorm.DB
+	Dialect Dialect
+}
+
+// Options say where the database is.
+type Options struct {
+	DSN        string // MySQL DSN; empty means SQLite at SQLitePath
+	SQLitePath string
+	Log        *slog.Logger
+}
+
+// Open connects to the configured database and tunes its pool.
+func Open(opts Options) (*DB, error) {
+	gcfg := &gorm.Config{
+		Logger:                 logger.Discard,
+		SkipDefaultTransaction: true,
+		NowFunc:                func() time.Time { return time.Now().UTC().Truncate(time.Millisecond) },
+	}
+	if opts.DSN != "" {
+		dsn, err := normaliseMySQLDSN(opts.DSN)
+		if err != nil {
+			return nil, err
+		}
+		g, err := gorm.Open(mysql.Open(dsn), gcfg)
+		if err != nil {
+			return nil, fmt.Errorf("store: opening MySQL: %w", err)
+		}
+		sqlDB, _ := g.DB()
+		sqlDB.SetMaxOpenConns(50)
+		sqlDB.SetMaxIdleConns(25)
+		sqlDB.SetConnMaxLifetime(30 * time.Minute)
+		return &DB{DB: g, Dialect: MySQL}, nil
+	}
+	if err := os.MkdirAll(filepath.Dir(opts.SQLitePath), 0o750); err != nil {
+		return nil, fmt.Errorf("store: creating database folder: %w", err)
+	}
+	// WAL lets readers run beside the single writer; busy_timeout makes writers
+	// queue instead of failing with SQLITE_BUSY; foreign keys are off by default in SQLite.
+	dsn := opts.SQLitePath + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+	g, err := gorm.Open(sqlite.Open(dsn), gcfg)
+	if err != nil {
+		return nil, fmt.Errorf("store: opening SQLite: %w", err)
+	}
+	sqlDB, _ := g.DB()
+	sqlDB.SetMaxOpenConns(4)
+	return &DB{DB: g, Dialect: SQLite}, nil
+}
+
+// normaliseMySQLDSN makes sure times are parsed and text is utf8mb4 whatever the operator wrote.
+func normaliseMySQLDSN(dsn string) (string, error) {
+	cfg, err := mysqldrv.ParseDSN(dsn)
+	if err != nil {
+		return "", fmt.Errorf("store: DB_DSN is not a valid MySQL DSN: %w", err)
+	}
+	cfg.ParseTime = true
+	cfg.Loc = time.UTC
+	if cfg.Params == nil {
+		cfg.Params = map[string]string{}
+	}
+	cfg.Params["charset"] = "utf8mb4"
+	cfg.Collation = "utf8mb4_unicode_ci"
+	cfg.MultiStatements = true
+	return cfg.FormatDSN(), nil
+}
+
+// SQL returns the underlying database/sql handle.
+func (d *DB) SQL() *sql.DB {
+	s, _ := d.DB.DB()
+	return s
+}
+
+// Ping checks that the database answers.
+func (d *DB) Ping(ctx context.Context) error { return d.SQL().PingContext(ctx) }
+
+// Close closes the pool.
+func (d *DB) Close() error { return d.SQL().Close() }
+
+// Migrate applies every embedded migration for this engine that is not yet applied.
+func (d *DB) Migrate(ctx context.Context) error {
+	sub, err := fs.Sub(db.Migrations, "migrations/"+string(d.Dialect))
+	if err != nil {
+		return err
+	}
+	dialect := goose.DialectMySQL
+	if d.Dialect == SQLite {
+		dialect = goose.DialectSQLite3
+	}
+	p, err := goose.NewProvider(dialect, d.SQL(), sub)
+	if err != nil {
+		return fmt.Errorf("store: preparing migrations: %w", err)
+	}
+	if _, err := p.Up(ctx); err != nil {
+		return fmt.Errorf("store: migrating: %w", err)
+	}
+	return nil
+}
+
+// Translate turns driver errors into apperr kinds: not found and unique
+// violations. Other errors become Internal, keeping the cause for logs.
+func Translate(err error, notFoundMsg, conflictMsg string) error {
+	if err == nil {
+		return nil
+	}
+	if _, ok := apperr.As(err); ok {
+		return err
+	}
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return apperr.Wrap(apperr.NotFound, notFoundMsg, err)
+	}
+	if IsUniqueViolation(err) {
+		return apperr.Wrap(apperr.Conflict, conflictMsg, err)
+	}
+	return apperr.Wrap(apperr.Internal, "Something went wrong, please try again", err)
+}
+
+// IsUniqueViolation reports a MySQL 1062 or a SQLite UNIQUE constraint failure.
+func IsUniqueViolation(err error) bool {
+	var me *mysqldrv.MySQLError
+	if errors.As(err, &me) {
+		return me.Number == 1062
+	}
+	return strings.Contains(err.Error(), "UNIQUE constraint failed")
+}
