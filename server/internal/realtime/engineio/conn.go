@@ -1,0 +1,302 @@
+package engineio
+
+import (
+	"context"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// Session states.
+const (
+	stateOpen    = iota // normal operation
+	stateClosing        // flush the queue, then close
+	stateClosed         // gone
+)
+
+// Conn is one Engine.IO session (a "socket" in Node's engine.io). It is safe
+// for concurrent use.
+type Conn struct {
+	srv      *Server
+	id       string
+	protocol int
+	req      *http.Request
+	b64      bool
+	ctx      context.Context
+	cancel   context.CancelFunc
+
+	// recvMu serializes message and close callbacks.
+	recvMu    sync.Mutex
+	onMessage func(Message)
+	onClose   func(reason string)
+
+	mu          sync.Mutex
+	transport   string
+	queue       []Packet
+	wake        chan struct{}
+	state       int
+	closeReason string
+	upgrading   bool
+	polling     bool // a GET is pending
+	posting     bool // a POST is being read
+	ws          *websocket.Conn
+	pingTimer   *time.Timer
+	pongTimer   *time.Timer
+	closeTimer  *time.Timer
+	done        chan struct{}
+}
+
+func newConn(s *Server, r *http.Request, q requestQuery, transport string) *Conn {
+	ctx, cancel := context.WithCancel(context.Background())
+	req := r.Clone(ctx)
+	req.Body = http.NoBody
+	return &Conn{
+		srv:       s,
+		id:        newSessionID(),
+		protocol:  q.EIO,
+		req:       req,
+		b64:       q.B64,
+		ctx:       ctx,
+		cancel:    cancel,
+		transport: transport,
+		done:      make(chan struct{}),
+	}
+}
+
+// ID returns the session id (sid).
+func (c *Conn) ID() string { return c.id }
+
+// Protocol returns the Engine.IO protocol revision, 3 or 4.
+func (c *Conn) Protocol() int { return c.protocol }
+
+// Request returns a copy of the handshake request (headers, URL, query,
+// remote address); its body is empty.
+func (c *Conn) Request() *http.Request { return c.req }
+
+// Transport returns the current transport name.
+func (c *Conn) Transport() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.transport
+}
+
+// Done returns a channel closed when the session is closed.
+func (c *Conn) Done() <-chan struct{} { return c.done }
+
+// CloseReason returns why the session closed, or "" while it is open.
+func (c *Conn) CloseReason() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.closeReason
+}
+
+// OnMessage sets the function receiving client messages. Calls are
+// serialized; a panic in fn closes the session.
+func (c *Conn) OnMessage(fn func(Message)) {
+	c.recvMu.Lock()
+	c.onMessage = fn
+	c.recvMu.Unlock()
+}
+
+// OnClose sets the function called once, from its own goroutine, after the
+// session closed, with a reason such as "transport close", "ping timeout",
+// "transport error", "parse error", "slow consumer" or "forced close".
+func (c *Conn) OnClose(fn func(reason string)) {
+	c.recvMu.Lock()
+	c.onClose = fn
+	c.recvMu.Unlock()
+}
+
+// Send queues messages for delivery, in order and contiguously, without
+// blocking. It returns ErrClosed after close and ErrSlowConsumer (closing the
+// session) when the queue would exceed Options.MaxQueuedPackets.
+func (c *Conn) Send(msgs ...Message) error {
+	pkts := make([]Packet, len(msgs))
+	for i, m := range msgs {
+		pkts[i] = Packet{Type: PacketMessage, Data: m.Data, Binary: m.Binary}
+	}
+	return c.enqueue(pkts...)
+}
+
+func (c *Conn) enqueue(pkts ...Packet) error {
+	c.mu.Lock()
+	if c.state != stateOpen {
+		c.mu.Unlock()
+		return ErrClosed
+	}
+	if len(c.queue)+len(pkts) > c.srv.opts.MaxQueuedPackets {
+		c.mu.Unlock()
+		c.closeNow("slow consumer")
+		return ErrSlowConsumer
+	}
+	c.queue = append(c.queue, pkts...)
+	c.signalLocked()
+	c.mu.Unlock()
+	return nil
+}
+
+// signalLocked wakes whoever waits for queue or state changes.
+func (c *Conn) signalLocked() {
+	if c.wake != nil {
+		close(c.wake)
+		c.wake = nil
+	}
+}
+
+// waitChLocked returns a channel closed at the next signal.
+func (c *Conn) waitChLocked() chan struct{} {
+	if c.wake == nil {
+		c.wake = make(chan struct{})
+	}
+	return c.wake
+}
+
+// Close closes the session gracefully: queued packets are flushed first
+// (bounded by Options.CloseTimeout), then the transport is closed.
+func (c *Conn) Close() error {
+	c.mu.Lock()
+	if c.state != stateOpen {
+		c.mu.Unlock()
+		return nil
+	}
+	c.state = stateClosing
+	c.closeTimer = time.AfterFunc(c.srv.opts.CloseTimeout, func() { c.closeNow("forced close") })
+	c.signalLocked()
+	c.mu.Unlock()
+	return nil
+}
+
+// closeNow closes the session at once and schedules the close callback.
+func (c *Conn) closeNow(reason string) {
+	c.mu.Lock()
+	if c.state == stateClosed {
+		c.mu.Unlock()
+		return
+	}
+	c.state = stateClosed
+	c.closeReason = reason
+	for _, t := range []*time.Timer{c.pingTimer, c.pongTimer, c.closeTimer} {
+		if t != nil {
+			t.Stop()
+		}
+	}
+	c.queue = nil
+	ws := c.ws
+	c.signalLocked()
+	close(c.done)
+	c.mu.Unlock()
+	c.cancel()
+	c.srv.remove(c)
+	if ws != nil {
+		_ = ws.CloseNow()
+	}
+	c.srv.goTracked(func() {
+		c.recvMu.Lock()
+		fn := c.onClose
+		c.onMessage = nil
+		c.recvMu.Unlock()
+		if fn != nil {
+			defer func() { _ = recover() }()
+			fn(reason)
+		}
+	})
+}
+
+// startHeartbeat arms the heartbeat timers for the protocol revision.
+func (c *Conn) startHeartbeat() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.protocol == 3 {
+		c.pingTimer = time.AfterFunc(c.srv.opts.PingInterval+c.srv.opts.PingTimeout, func() { c.closeNow("ping timeout") })
+		return
+	}
+	c.pingTimer = time.AfterFunc(c.srv.opts.PingInterval, c.sendPing)
+}
+
+// sendPing sends an EIO4 server ping and arms the pong deadline.
+func (c *Conn) sendPing() {
+	c.mu.Lock()
+	if c.state != stateOpen {
+		c.mu.Unlock()
+		return
+	}
+	if c.pongTimer != nil {
+		c.pongTimer.Stop()
+	}
+	c.pongTimer = time.AfterFunc(c.srv.opts.PingTimeout, func() { c.closeNow("ping timeout") })
+	c.mu.Unlock()
+	_ = c.enqueue(Packet{Type: PacketPing})
+}
+
+// onPacket handles one packet received over any transport.
+func (c *Conn) onPacket(p Packet) {
+	c.mu.Lock()
+	if c.state == stateClosed {
+		c.mu.Unlock()
+		return
+	}
+	if c.protocol == 3 && c.pingTimer != nil {
+		c.pingTimer.Reset(c.srv.opts.PingInterval + c.srv.opts.PingTimeout)
+	}
+	c.mu.Unlock()
+	switch p.Type {
+	case PacketMessage:
+		c.deliver(Message{Binary: p.Binary, Data: p.Data})
+	case PacketPing:
+		if c.protocol != 3 {
+			c.closeNow("transport error") // invalid heartbeat direction
+			return
+		}
+		_ = c.enqueue(Packet{Type: PacketPong, Data: p.Data})
+	case PacketPong:
+		if c.protocol == 3 {
+			c.closeNow("transport error")
+			return
+		}
+		c.mu.Lock()
+		if c.pongTimer != nil {
+			c.pongTimer.Stop()
+			c.pongTimer = nil
+			if c.state != stateClosed {
+				c.pingTimer.Reset(c.srv.opts.PingInterval)
+			}
+		}
+		c.mu.Unlock()
+	case PacketClose:
+		c.closeNow("transport close")
+	}
+}
+
+// deliver hands a message to the OnMessage callback.
+func (c *Conn) deliver(m Message) {
+	c.recvMu.Lock()
+	defer c.recvMu.Unlock()
+	fn := c.onMessage
+	if fn == nil {
+		return
+	}
+	select {
+	case <-c.done:
+		return
+	default:
+	}
+	defer func() {
+		if recover() != nil {
+			c.closeNow("parse error")
+		}
+	}()
+	fn(m)
+}
+
+// takeLocked removes and returns the queued packets.
+func (c *Conn) takeLocked() []Packet {
+	q := c.queue
+	c.queue = nil
+	return q
+}
+
+// Abort closes the session at once, dropping queued packets; reason is passed
+// to the close callback (for example "parse error").
+func (c *Conn) Abort(reason string) { c.closeNow(reason) }

@@ -1,0 +1,206 @@
+package socketio
+
+import (
+	"slices"
+	"sync"
+)
+
+// BroadcastOptions selects the sockets of a namespace a broadcast or a
+// server-side operation applies to.
+type BroadcastOptions struct {
+	// Rooms limits the target to sockets in any of these rooms; empty means
+	// every socket of the namespace.
+	Rooms []string `json:"rooms,omitempty"`
+	// Except removes sockets in any of these rooms.
+	Except []string `json:"except,omitempty"`
+	// Local restricts the operation to this node.
+	Local bool `json:"local,omitempty"`
+}
+
+// Adapter keeps the room membership of a namespace and delivers broadcasts,
+// possibly across nodes. Every socket is also in the room named by its id.
+type Adapter interface {
+	// AddAll adds the local socket id to rooms.
+	AddAll(id string, rooms ...string)
+	// Del removes the local socket id from room.
+	Del(id, room string)
+	// DelAll removes the local socket id from every room.
+	DelAll(id string)
+	// SocketRooms returns the rooms of the local socket id.
+	SocketRooms(id string) []string
+	// LocalSockets returns the ids of the local sockets selected by opts.
+	LocalSockets(opts BroadcastOptions) []string
+	// Broadcast sends p to the selected sockets on every node (this node only
+	// when opts.Local).
+	Broadcast(p *EncodedPacket, opts BroadcastOptions) error
+	// SocketsJoin makes the selected sockets on every node join rooms.
+	SocketsJoin(opts BroadcastOptions, rooms ...string) error
+	// SocketsLeave makes the selected sockets on every node leave rooms.
+	SocketsLeave(opts BroadcastOptions, rooms ...string) error
+	// DisconnectSockets disconnects the selected sockets on every node,
+	// closing their whole connection when closeConn is true.
+	DisconnectSockets(opts BroadcastOptions, closeConn bool) error
+	// Close releases the adapter's resources.
+	Close() error
+}
+
+// AdapterFactory builds the Adapter of a namespace.
+type AdapterFactory func(nsp *Namespace) Adapter
+
+// MemoryAdapter is the single-node Adapter; other adapters embed it for the
+// local part of their work.
+type MemoryAdapter struct {
+	nsp   *Namespace
+	mu    sync.RWMutex
+	rooms map[string]map[string]struct{} // room → socket ids
+	sids  map[string]map[string]struct{} // socket id → rooms
+}
+
+// NewMemoryAdapter returns an in-memory adapter for nsp; it is the default
+// AdapterFactory.
+func NewMemoryAdapter(nsp *Namespace) Adapter { return newMemoryAdapter(nsp) }
+
+func newMemoryAdapter(nsp *Namespace) *MemoryAdapter {
+	return &MemoryAdapter{nsp: nsp, rooms: map[string]map[string]struct{}{}, sids: map[string]map[string]struct{}{}}
+}
+
+// AddAll adds the socket id to rooms.
+func (a *MemoryAdapter) AddAll(id string, rooms ...string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	mine := a.sids[id]
+	if mine == nil {
+		mine = map[string]struct{}{}
+		a.sids[id] = mine
+	}
+	for _, r := range rooms {
+		mine[r] = struct{}{}
+		members := a.rooms[r]
+		if members == nil {
+			members = map[string]struct{}{}
+			a.rooms[r] = members
+		}
+		members[id] = struct{}{}
+	}
+}
+
+// Del removes the socket id from room.
+func (a *MemoryAdapter) Del(id, room string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.delLocked(id, room)
+}
+
+func (a *MemoryAdapter) delLocked(id, room string) {
+	if mine := a.sids[id]; mine != nil {
+		delete(mine, room)
+	}
+	if members := a.rooms[room]; members != nil {
+		delete(members, id)
+		if len(members) == 0 {
+			delete(a.rooms, room)
+		}
+	}
+}
+
+// DelAll removes the socket id from every room.
+func (a *MemoryAdapter) DelAll(id string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for r := range a.sids[id] {
+		a.delLocked(id, r)
+	}
+	delete(a.sids, id)
+}
+
+// SocketRooms returns the rooms of the socket id, sorted.
+func (a *MemoryAdapter) SocketRooms(id string) []string {
+	a.mu.RLock()
+	defer a.mu.RUnlock()
+	out := make([]string, 0, len(a.sids[id]))
+	for r := range a.sids[id] {
+		out = append(out, r)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// LocalSockets returns the ids of the local sockets selected by opts.
+func (a *MemoryAdapter) LocalSockets(opts BroadcastOptions) []string {
+	a.mu.RLock()
+	defer a.mu.RUnlock()
+	excluded := func(id string) bool {
+		for _, r := range opts.Except {
+			if _, ok := a.rooms[r][id]; ok {
+				return true
+			}
+		}
+		return false
+	}
+	var out []string
+	if len(opts.Rooms) == 0 {
+		for id := range a.sids {
+			if !excluded(id) {
+				out = append(out, id)
+			}
+		}
+		return out
+	}
+	seen := map[string]struct{}{}
+	for _, r := range opts.Rooms {
+		for id := range a.rooms[r] {
+			if _, dup := seen[id]; dup || excluded(id) {
+				continue
+			}
+			seen[id] = struct{}{}
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// Broadcast sends p to the selected local sockets without blocking; the lock
+// is released before any send.
+func (a *MemoryAdapter) Broadcast(p *EncodedPacket, opts BroadcastOptions) error {
+	for _, id := range a.LocalSockets(opts) {
+		if s := a.nsp.Socket(id); s != nil {
+			s.sendEncoded(p)
+		}
+	}
+	return nil
+}
+
+// SocketsJoin makes the selected local sockets join rooms.
+func (a *MemoryAdapter) SocketsJoin(opts BroadcastOptions, rooms ...string) error {
+	for _, id := range a.LocalSockets(opts) {
+		if s := a.nsp.Socket(id); s != nil {
+			s.Join(rooms...)
+		}
+	}
+	return nil
+}
+
+// SocketsLeave makes the selected local sockets leave rooms.
+func (a *MemoryAdapter) SocketsLeave(opts BroadcastOptions, rooms ...string) error {
+	for _, id := range a.LocalSockets(opts) {
+		if s := a.nsp.Socket(id); s != nil {
+			for _, r := range rooms {
+				s.Leave(r)
+			}
+		}
+	}
+	return nil
+}
+
+// DisconnectSockets disconnects the selected local sockets.
+func (a *MemoryAdapter) DisconnectSockets(opts BroadcastOptions, closeConn bool) error {
+	for _, id := range a.LocalSockets(opts) {
+		if s := a.nsp.Socket(id); s != nil {
+			s.disconnect(closeConn)
+		}
+	}
+	return nil
+}
+
+// Close does nothing for the in-memory adapter.
+func (a *MemoryAdapter) Close() error { return nil }
