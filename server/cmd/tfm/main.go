@@ -41,7 +41,9 @@ func main() {
 
 func run(args []string) error {
 	cmd := "serve"
-	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help") {
+		cmd = "help"
+	} else if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		cmd, args = args[0], args[1:]
 	}
 	if cmd == "help" || cmd == "-h" || cmd == "--help" {

@@ -21,13 +21,17 @@ import (
 
 	"github.com/tfmmatrimony/tfm/client"
 	"github.com/tfmmatrimony/tfm/db"
+	"github.com/tfmmatrimony/tfm/server/internal/account"
 	"github.com/tfmmatrimony/tfm/server/internal/config"
 	"github.com/tfmmatrimony/tfm/server/internal/content"
 	"github.com/tfmmatrimony/tfm/server/internal/httpapi"
 	"github.com/tfmmatrimony/tfm/server/internal/master"
 	"github.com/tfmmatrimony/tfm/server/internal/plan"
+	"github.com/tfmmatrimony/tfm/server/internal/platform/mail"
+	"github.com/tfmmatrimony/tfm/server/internal/platform/sms"
 	"github.com/tfmmatrimony/tfm/server/internal/profile"
 	"github.com/tfmmatrimony/tfm/server/internal/ratelimit"
+	"github.com/tfmmatrimony/tfm/server/internal/relation"
 	"github.com/tfmmatrimony/tfm/server/internal/seed"
 	"github.com/tfmmatrimony/tfm/server/internal/store"
 )
@@ -44,7 +48,13 @@ type App struct {
 	Content  *content.Service
 	Plans    *plan.Service
 	Profiles *profile.Service
-	Handler  http.Handler
+	Accounts *account.Service
+	// Relations holds blocks, don't-show marks, invitations and requests.
+	Relations *relation.Store
+	// MailOutbox and SMSOutbox are set when mail and SMS stay in memory (dev and test).
+	MailOutbox *mail.Outbox
+	SMSOutbox  *sms.Outbox
+	Handler    http.Handler
 }
 
 // NewLogger builds the structured logger the configuration asks for.
@@ -87,6 +97,11 @@ func Open(ctx context.Context, cfg *config.Config, log *slog.Logger) (*App, erro
 	a.Content = content.NewService(d)
 	a.Plans = plan.NewService(d)
 	a.Profiles = profile.NewService(d)
+	a.Relations = relation.New(d)
+	if a.Accounts, err = a.newAccounts(); err != nil {
+		d.Close()
+		return nil, err
+	}
 
 	checks := map[string]func(context.Context) error{"database": d.Ping}
 	if a.Redis != nil {
@@ -94,9 +109,40 @@ func Open(ctx context.Context, cfg *config.Config, log *slog.Logger) (*App, erro
 	}
 	a.Handler = httpapi.NewRouter(httpapi.Deps{
 		Config: cfg, Log: log, Master: a.Master, Content: a.Content, Plans: a.Plans, Profiles: a.Profiles,
+		Accounts: a.Accounts, MailOutbox: a.MailOutbox, SMSOutbox: a.SMSOutbox,
 		Limiter: a.Limiter, Registry: a.Registry, Checks: checks, Client: clientFS(),
 	})
 	return a, nil
+}
+
+// newAccounts builds the account service with real SMTP and SMS gateways when
+// configured, and the dev outboxes otherwise (config refuses that in prod).
+func (a *App) newAccounts() (*account.Service, error) {
+	cfg := a.Cfg
+	var mailer mail.Sender
+	if cfg.SMTPHost != "" {
+		mailer = mail.NewSMTP(mail.SMTPConfig{Host: cfg.SMTPHost, Port: cfg.SMTPPort, Username: cfg.SMTPUsername,
+			Password: cfg.SMTPPassword, From: cfg.MailFrom})
+	} else {
+		a.MailOutbox = mail.NewOutbox()
+		mailer = a.MailOutbox
+	}
+	var texter sms.Sender
+	if cfg.SMSURL != "" {
+		texter = sms.NewHTTP(sms.HTTPConfig{URL: cfg.SMSURL, APIKey: cfg.SMSAPIKey, Header: cfg.SMSHeader,
+			SenderID: cfg.SMSSenderID, MaxRetries: 2})
+	} else {
+		a.SMSOutbox = sms.NewOutbox()
+		texter = a.SMSOutbox
+	}
+	var otps account.OTPStore
+	if a.Redis != nil {
+		otps = account.NewRedisOTP(a.Redis)
+	}
+	return account.New(account.Deps{
+		DB: a.DB, Secret: cfg.JWTSecret, Mail: mailer, SMS: texter, OTP: otps, Limiter: a.Limiter,
+		SiteURL: cfg.SiteURL, BrandName: cfg.BrandName, MediaDir: cfg.MediaDir, Log: a.Log,
+	})
 }
 
 // clientFS returns the embedded client build, or nil when it was not built.
@@ -160,6 +206,9 @@ func (a *App) ServeListener(ctx context.Context, ln net.Listener) error {
 // Close releases the database and Redis.
 func (a *App) Close() error {
 	var errs []string
+	if a.Accounts != nil {
+		a.Accounts.Wait() // let queued e-mails and SMS go out before the connections close
+	}
 	if a.Redis != nil {
 		if err := a.Redis.Close(); err != nil {
 			errs = append(errs, err.Error())

@@ -36,7 +36,22 @@ type Config struct {
 	AnalyticsProvider string        // "" (off), "console" or "ga4"
 	AnalyticsID       string        // the analytics property id
 	ContactRateLimit  int           // contact-us submissions per IP per hour
+
+	// Mail: SMTP when SMTPHost is set; otherwise the dev outbox (APP_ENV dev/test only).
+	SMTPHost     string
+	SMTPPort     int
+	SMTPUsername string
+	SMTPPassword string
+	MailFrom     string
+	// SMS: an HTTP gateway when SMSURL is set; otherwise the dev outbox (APP_ENV dev/test only).
+	SMSURL      string
+	SMSAPIKey   string
+	SMSHeader   string
+	SMSSenderID string
 }
+
+// DevOutbox reports whether mail and SMS go to the in-memory outbox served at /dev/outbox.
+func (c *Config) DevOutbox() bool { return c.AppEnv != "prod" }
 
 // SQLitePath is the embedded database file used when DBDSN is empty.
 func (c *Config) SQLitePath() string { return filepath.Join(c.DataDir, "tfm.db") }
@@ -63,6 +78,13 @@ func Load() (*Config, error) {
 		LogFormat:         env("LOG_FORMAT", "json"),
 		AnalyticsProvider: os.Getenv("ANALYTICS_PROVIDER"),
 		AnalyticsID:       os.Getenv("ANALYTICS_ID"),
+		SMTPHost:          os.Getenv("SMTP_HOST"),
+		SMTPUsername:      os.Getenv("SMTP_USERNAME"),
+		SMTPPassword:      os.Getenv("SMTP_PASSWORD"),
+		SMSURL:            os.Getenv("SMS_URL"),
+		SMSAPIKey:         os.Getenv("SMS_API_KEY"),
+		SMSHeader:         os.Getenv("SMS_API_KEY_HEADER"),
+		SMSSenderID:       env("SMS_SENDER_ID", "TFMMAT"),
 	}
 	var err error
 	if c.Port, err = envInt("PORT", 8080); err != nil {
@@ -71,6 +93,10 @@ func Load() (*Config, error) {
 	if c.ContactRateLimit, err = envInt("CONTACT_RATE_LIMIT", 5); err != nil {
 		return nil, err
 	}
+	if c.SMTPPort, err = envInt("SMTP_PORT", 587); err != nil {
+		return nil, err
+	}
+	c.MailFrom = env("MAIL_FROM", c.BrandName+" Matrimony <no-reply@tfmmatrimony.in>")
 	secs, err := envInt("SHUTDOWN_TIMEOUT_SECONDS", 20)
 	if err != nil {
 		return nil, err
@@ -84,6 +110,9 @@ func Load() (*Config, error) {
 	case "dev", "test", "prod":
 	default:
 		return nil, fmt.Errorf("config: APP_ENV must be dev, test or prod, not %q", c.AppEnv)
+	}
+	if c.AppEnv == "prod" && (c.SMTPHost == "" || c.SMSURL == "") {
+		return nil, errors.New("config: APP_ENV=prod needs SMTP_HOST and SMS_URL (there is no dev outbox in production)")
 	}
 	if err := os.MkdirAll(c.DataDir, 0o750); err != nil {
 		return nil, fmt.Errorf("config: creating DATA_DIR: %w", err)

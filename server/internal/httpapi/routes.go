@@ -13,9 +13,12 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/tfmmatrimony/tfm/server/internal/account"
 	"github.com/tfmmatrimony/tfm/server/internal/config"
 	"github.com/tfmmatrimony/tfm/server/internal/content"
 	"github.com/tfmmatrimony/tfm/server/internal/master"
+	"github.com/tfmmatrimony/tfm/server/internal/platform/mail"
+	"github.com/tfmmatrimony/tfm/server/internal/platform/sms"
 	"github.com/tfmmatrimony/tfm/server/internal/plan"
 	"github.com/tfmmatrimony/tfm/server/internal/profile"
 	"github.com/tfmmatrimony/tfm/server/internal/ratelimit"
@@ -29,6 +32,10 @@ type Deps struct {
 	Content  *content.Service
 	Plans    *plan.Service
 	Profiles *profile.Service
+	Accounts *account.Service
+	// MailOutbox and SMSOutbox, when set (dev and test only), are served at /dev/outbox.
+	MailOutbox *mail.Outbox
+	SMSOutbox  *sms.Outbox
 	Limiter  ratelimit.Limiter
 	Registry *prometheus.Registry
 	// Checks are the readiness checks (database, Redis) run by /readyz.
@@ -80,6 +87,12 @@ func NewRouter(d Deps) *gin.Engine {
 	v1.GET("/common/page/:key", h.page)
 	v1.GET("/plans", h.plans)
 	v1.GET("/profile/premium-members", h.premiumMembers)
+
+	h.accountRoutes(v1)
+	v1.GET("/profile", h.requireMember, h.profileSummary)
+	if d.MailOutbox != nil && d.SMSOutbox != nil {
+		r.GET("/dev/outbox", h.devOutbox)
+	}
 
 	r.NoRoute(h.notFoundOrApp(d.Client))
 	r.NoMethod(func(c *gin.Context) {

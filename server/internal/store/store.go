@@ -154,6 +154,9 @@ func Translate(err error, notFoundMsg, conflictMsg string) error {
 
 // IsUniqueViolation reports a MySQL 1062 or a SQLite UNIQUE constraint failure.
 func IsUniqueViolation(err error) bool {
+	if err == nil {
+		return false
+	}
 	var me *mysqldrv.MySQLError
 	if errors.As(err, &me) {
 		return me.Number == 1062

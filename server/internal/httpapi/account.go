@@ -1,0 +1,350 @@
+package httpapi
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/tfmmatrimony/tfm/server/internal/account"
+	"github.com/tfmmatrimony/tfm/server/internal/apperr"
+)
+
+const principalKey = "tfm.principal"
+
+// bearer returns the token of an "Authorization: Bearer <token>" header.
+func bearer(c *gin.Context) string {
+	h := c.GetHeader("Authorization")
+	if len(h) > 7 && strings.EqualFold(h[:7], "Bearer ") {
+		return strings.TrimSpace(h[7:])
+	}
+	return ""
+}
+
+// requireMember authenticates the bearer token: a missing or bad token answers
+// 401, an expired one 400 with meta.code 1005 (the client then refreshes).
+func (h *handlers) requireMember(c *gin.Context) {
+	tok := bearer(c)
+	if tok == "" {
+		Fail(c, apperr.New(apperr.Unauthorized, "Please log in to continue"))
+		return
+	}
+	p, err := h.Accounts.Authenticate(c.Request.Context(), tok)
+	if err != nil {
+		Fail(c, err)
+		return
+	}
+	c.Set(principalKey, p)
+	c.Next()
+}
+
+// optionalMember sets the principal when a valid bearer token is present and
+// lets visitors through otherwise.
+func (h *handlers) optionalMember(c *gin.Context) {
+	if tok := bearer(c); tok != "" {
+		if p, err := h.Accounts.Authenticate(c.Request.Context(), tok); err == nil {
+			c.Set(principalKey, p)
+		}
+	}
+	c.Next()
+}
+
+// principal returns the authenticated member (nil for visitors).
+func principal(c *gin.Context) *account.Principal {
+	if v, ok := c.Get(principalKey); ok {
+		return v.(*account.Principal)
+	}
+	return nil
+}
+
+// accountRoutes mounts spec §7 "Authentication and account".
+func (h *handlers) accountRoutes(v1 *gin.RouterGroup) {
+	// Per-IP ceilings in front of the service's own per-account and per-number limits.
+	authLimit := rateLimit(h.Limiter, "auth", 30, 10*time.Minute)
+	member := h.requireMember
+
+	v1.POST("/auth/register", authLimit, h.register)
+	for step := 1; step <= 3; step++ {
+		v1.POST(fmt.Sprintf("/auth/register/step%d", step), rateLimit(h.Limiter, "register-step", 120, 10*time.Minute), h.registerStep(step))
+	}
+	v1.POST("/auth/activate", authLimit, h.activate)
+	v1.POST("/auth/resend/activatelink", authLimit, h.resendActivation)
+	v1.POST("/auth/login", authLimit, h.login)
+	v1.POST("/auth/login-otp", authLimit, h.loginOTP)
+	v1.POST("/auth/exchange-token", rateLimit(h.Limiter, "refresh", 120, 10*time.Minute), h.exchangeToken)
+	v1.POST("/auth/logout", h.optionalMember, h.logout)
+	v1.POST("/auth/forgotpwd", authLimit, h.forgotPassword)
+	v1.POST("/auth/resetpwd", authLimit, h.resetPassword)
+	v1.POST("/auth/isValid", rateLimit(h.Limiter, "isvalid", 120, 10*time.Minute), h.isValid)
+
+	v1.POST("/user/changepwd", member, h.changePassword)
+	v1.GET("/user/mobile-otp", member, h.mobileOTP)
+	v1.PATCH("/user/mobile-verify", member, h.mobileVerify)
+	v1.GET("/user/export", member, h.exportData)
+	v1.POST("/profile/isValid", member, h.profileIsValid)
+	v1.POST("/profile/hide", member, h.hideProfile)
+	v1.POST("/profile/delete", member, h.deleteAccount)
+}
+
+func (h *handlers) register(c *gin.Context) {
+	var in account.RegisterInput
+	if !bindJSON(c, &in) {
+		return
+	}
+	s, err := h.Accounts.Register(c.Request.Context(), in, c.ClientIP())
+	if err != nil {
+		Fail(c, err)
+		return
+	}
+	OK(c, "Registered successfully. Please check your e-mail to activate your account.", s)
+}
+
+func (h *handlers) registerStep(step int) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		var in account.RegisterInput
+		if !bindJSON(c, &in) {
+			return
+		}
+		if err := h.Accounts.CheckStep(c.Request.Context(), step, in); err != nil {
+			Fail(c, err)
+			return
+		}
+		OK(c, "OK", nil)
+	}
+}
+
+func (h *handlers) activate(c *gin.Context) {
+	var in struct {
+		Token string `json:"token"`
+	}
+	if !bindJSON(c, &in) {
+		return
+	}
+	if err := h.Accounts.Activate(c.Request.Context(), in.Token); err != nil {
+		Fail(c, err)
+		return
+	}
+	OK(c, "Your e-mail address is verified", nil)
+}
+
+func (h *handlers) resendActivation(c *gin.Context) {
+	var in struct {
+		Email string `json:"email"`
+	}
+	if !bindJSON(c, &in) {
+		return
+	}
+	// A member asking from the account page has a token: use its e-mail.
+	if err := h.Accounts.ResendActivation(c.Request.Context(), in.Email, c.ClientIP()); err != nil {
+		Fail(c, err)
+		return
+	}
+	OK(c, "If the address belongs to an account that is not yet verified, an activation link is on its way", nil)
+}
+
+func (h *handlers) login(c *gin.Context) {
+	var in account.LoginInput
+	if !bindJSON(c, &in) {
+		return
+	}
+	s, err := h.Accounts.Login(c.Request.Context(), in, c.ClientIP())
+	if err != nil {
+		Fail(c, err)
+		return
+	}
+	OK(c, "logged in successfully", s)
+}
+
+func (h *handlers) loginOTP(c *gin.Context) {
+	var in account.PhoneInput
+	if !bindJSON(c, &in) {
+		return
+	}
+	if err := h.Accounts.SendLoginOTP(c.Request.Context(), in, c.ClientIP()); err != nil {
+		Fail(c, err)
+		return
+	}
+	OK(c, "If the number belongs to an account, an OTP has been sent to it", nil)
+}
+
+func (h *handlers) exchangeToken(c *gin.Context) {
+	var in struct {
+		RefreshToken string `json:"refreshToken"`
+	}
+	if !bindJSON(c, &in) {
+		return
+	}
+	s, err := h.Accounts.Refresh(c.Request.Context(), in.RefreshToken)
+	if err != nil {
+		Fail(c, err)
+		return
+	}
+	OK(c, "OK", s)
+}
+
+func (h *handlers) logout(c *gin.Context) {
+	var in struct {
+		RefreshToken string `json:"refreshToken"`
+	}
+	if !bindJSON(c, &in) {
+		return
+	}
+	if err := h.Accounts.Logout(c.Request.Context(), in.RefreshToken, principal(c)); err != nil {
+		Fail(c, err)
+		return
+	}
+	OK(c, "Logged Out Successfully", nil)
+}
+
+func (h *handlers) forgotPassword(c *gin.Context) {
+	var in struct {
+		Email string `json:"email"`
+	}
+	if !bindJSON(c, &in) {
+		return
+	}
+	if err := h.Accounts.ForgotPassword(c.Request.Context(), in.Email, c.ClientIP()); err != nil {
+		Fail(c, err)
+		return
+	}
+	OK(c, "If an account uses this e-mail, a link to reset the password has been sent to it", nil)
+}
+
+func (h *handlers) resetPassword(c *gin.Context) {
+	var in account.ResetPasswordInput
+	if !bindJSON(c, &in) {
+		return
+	}
+	if err := h.Accounts.ResetPassword(c.Request.Context(), in); err != nil {
+		Fail(c, err)
+		return
+	}
+	OK(c, "password reset successfully", nil)
+}
+
+func (h *handlers) isValid(c *gin.Context) {
+	var in account.FieldCheck
+	if !bindJSON(c, &in) {
+		return
+	}
+	if err := h.Accounts.CheckAvailable(c.Request.Context(), 0, in); err != nil {
+		Fail(c, err)
+		return
+	}
+	OK(c, "OK", nil)
+}
+
+func (h *handlers) profileIsValid(c *gin.Context) {
+	var in account.FieldCheck
+	if !bindJSON(c, &in) {
+		return
+	}
+	if err := h.Accounts.CheckAvailable(c.Request.Context(), principal(c).UserID, in); err != nil {
+		Fail(c, err)
+		return
+	}
+	OK(c, "OK", nil)
+}
+
+func (h *handlers) changePassword(c *gin.Context) {
+	var in account.ChangePasswordInput
+	if !bindJSON(c, &in) {
+		return
+	}
+	s, err := h.Accounts.ChangePassword(c.Request.Context(), principal(c).UserID, in)
+	if err != nil {
+		Fail(c, err)
+		return
+	}
+	OK(c, "Password changed successfully", s)
+}
+
+func (h *handlers) mobileOTP(c *gin.Context) {
+	if err := h.Accounts.SendMobileOTP(c.Request.Context(), principal(c).UserID, c.ClientIP()); err != nil {
+		Fail(c, err)
+		return
+	}
+	OK(c, "An OTP has been sent to your mobile number", nil)
+}
+
+func (h *handlers) mobileVerify(c *gin.Context) {
+	var in struct {
+		OTP string `json:"otp"`
+	}
+	if !bindJSON(c, &in) {
+		return
+	}
+	if err := h.Accounts.VerifyMobile(c.Request.Context(), principal(c).UserID, in.OTP); err != nil {
+		Fail(c, err)
+		return
+	}
+	OK(c, "Your mobile number is verified", nil)
+}
+
+func (h *handlers) exportData(c *gin.Context) {
+	e, err := h.Accounts.Export(c.Request.Context(), principal(c).UserID)
+	if err != nil {
+		Fail(c, err)
+		return
+	}
+	c.Header("Cache-Control", "no-store")
+	if c.Query("download") == "1" {
+		c.Header("Content-Disposition", `attachment; filename="my-tfm-data.json"`)
+	}
+	OK(c, "OK", e)
+}
+
+func (h *handlers) hideProfile(c *gin.Context) {
+	var in struct {
+		Hidden *bool `json:"hidden"`
+	}
+	if !bindJSON(c, &in) {
+		return
+	}
+	if in.Hidden == nil {
+		Fail(c, apperr.Validation(map[string]string{"hidden": "Please choose whether to hide or show your profile"}))
+		return
+	}
+	if err := h.Accounts.SetHidden(c.Request.Context(), principal(c).UserID, *in.Hidden); err != nil {
+		Fail(c, err)
+		return
+	}
+	msg := "Your profile is visible again"
+	if *in.Hidden {
+		msg = "Your profile is hidden"
+	}
+	OK(c, msg, gin.H{"hidden": *in.Hidden})
+}
+
+func (h *handlers) deleteAccount(c *gin.Context) {
+	var in struct {
+		Password string `json:"password"`
+	}
+	if !bindJSON(c, &in) {
+		return
+	}
+	if err := h.Accounts.DeleteAccount(c.Request.Context(), principal(c).UserID, in.Password); err != nil {
+		Fail(c, err)
+		return
+	}
+	OK(c, "Your account and all its data have been deleted", nil)
+}
+
+// profileSummary answers GET profile: the member's own summary (spec §3).
+func (h *handlers) profileSummary(c *gin.Context) {
+	s, err := h.Accounts.Summary(c.Request.Context(), principal(c).UserID)
+	if err != nil {
+		Fail(c, err)
+		return
+	}
+	c.Header("Cache-Control", "no-store")
+	OK(c, "OK", s)
+}
+
+// devOutbox serves the mail and SMS the dev outboxes hold (dev and test only).
+func (h *handlers) devOutbox(c *gin.Context) {
+	c.Header("Cache-Control", "no-store")
+	c.JSON(http.StatusOK, Envelope{Meta: Meta{Code: 200, Message: "OK"}, Data: gin.H{"mail": h.MailOutbox.List(), "sms": h.SMSOutbox.List()}})
+}

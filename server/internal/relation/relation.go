@@ -1,0 +1,295 @@
+// Package relation keeps what lies between two profiles: blocks, "don't show"
+// marks, invitations and photo or phone requests (migration 00003). Every list,
+// search, profile view and chat path asks it who a viewer must not see, and
+// the chat gateway listens to its changes so that a block ends a chat at once.
+//
+// All ids are internal profiles.id values.
+package relation
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"gorm.io/gorm"
+
+	"github.com/tfmmatrimony/tfm/server/internal/apperr"
+	"github.com/tfmmatrimony/tfm/server/internal/store"
+)
+
+// Invitation statuses.
+const (
+	InvitePending   = "pending"
+	InviteAccepted  = "accepted"
+	InviteDeclined  = "declined"
+	InviteCancelled = "cancelled"
+)
+
+// Request kinds and statuses.
+const (
+	KindPhoto = "photo"
+	KindPhone = "phone"
+
+	RequestPending  = "pending"
+	RequestAccepted = "accepted"
+	RequestIgnored  = "ignored"
+)
+
+// ChangeKind names a relation change that listeners may act on.
+type ChangeKind string
+
+// The changes Store announces.
+const (
+	Blocked           ChangeKind = "blocked"
+	Unblocked         ChangeKind = "unblocked"
+	DontShown         ChangeKind = "dont-show"
+	InvitationChanged ChangeKind = "invitation"
+	RequestChanged    ChangeKind = "request"
+)
+
+// Change is one announced relation change between From (the actor) and To.
+type Change struct {
+	Kind     ChangeKind
+	From, To uint64
+	Status   string // new status, for invitations and requests
+}
+
+// Store reads and writes relations.
+type Store struct {
+	db  *store.DB
+	now func() time.Time
+
+	mu        sync.RWMutex
+	listeners []func(context.Context, Change)
+}
+
+// New builds a Store on db.
+func New(db *store.DB) *Store {
+	return &Store{db: db, now: func() time.Time { return time.Now().UTC().Truncate(time.Millisecond) }}
+}
+
+// OnChange registers fn to run (synchronously, after the commit) on every change.
+func (s *Store) OnChange(fn func(context.Context, Change)) {
+	s.mu.Lock()
+	s.listeners = append(s.listeners, fn)
+	s.mu.Unlock()
+}
+
+func (s *Store) announce(ctx context.Context, c Change) {
+	s.mu.RLock()
+	ls := append([]func(context.Context, Change){}, s.listeners...)
+	s.mu.RUnlock()
+	for _, fn := range ls {
+		fn(ctx, c)
+	}
+}
+
+// Blocked reports whether a blocked b or b blocked a.
+func (s *Store) Blocked(ctx context.Context, a, b uint64) (bool, error) {
+	var n int64
+	err := s.db.WithContext(ctx).Table("blocks").
+		Where("(blocker_id = ? AND blocked_id = ?) OR (blocker_id = ? AND blocked_id = ?)", a, b, b, a).
+		Count(&n).Error
+	return n > 0, err
+}
+
+// Hidden reports whether viewer must not see target: a block either way, or
+// viewer marked target "don't show". It does not look at the profile's own
+// hidden flag; callers filter hidden and deleted profiles themselves.
+func (s *Store) Hidden(ctx context.Context, viewer, target uint64) (bool, error) {
+	if b, err := s.Blocked(ctx, viewer, target); err != nil || b {
+		return b, err
+	}
+	var n int64
+	err := s.db.WithContext(ctx).Table("dont_shows").
+		Where("profile_id = ? AND target_id = ?", viewer, target).Count(&n).Error
+	return n > 0, err
+}
+
+// Excluded returns the profile ids that viewer must not see anywhere: those
+// viewer blocked, those who blocked viewer, and viewer's "don't show" list.
+func (s *Store) Excluded(ctx context.Context, viewer uint64) (map[uint64]struct{}, error) {
+	out := map[uint64]struct{}{}
+	var ids []uint64
+	db := s.db.WithContext(ctx)
+	if err := db.Table("blocks").Where("blocker_id = ?", viewer).Pluck("blocked_id", &ids).Error; err != nil {
+		return nil, err
+	}
+	add := func() {
+		for _, id := range ids {
+			out[id] = struct{}{}
+		}
+		ids = ids[:0]
+	}
+	add()
+	if err := db.Table("blocks").Where("blocked_id = ?", viewer).Pluck("blocker_id", &ids).Error; err != nil {
+		return nil, err
+	}
+	add()
+	if err := db.Table("dont_shows").Where("profile_id = ?", viewer).Pluck("target_id", &ids).Error; err != nil {
+		return nil, err
+	}
+	add()
+	return out, nil
+}
+
+// ExcludedSQL is a SQL condition, for a query whose profile id column is col,
+// that leaves out every profile viewer must not see (see Excluded). Use it as
+// db.Where(relation.ExcludedSQL("profiles.id"), viewer, viewer, viewer).
+func ExcludedSQL(col string) string {
+	return fmt.Sprintf(`%[1]s NOT IN (SELECT blocked_id FROM blocks WHERE blocker_id = ?)
+ AND %[1]s NOT IN (SELECT blocker_id FROM blocks WHERE blocked_id = ?)
+ AND %[1]s NOT IN (SELECT target_id FROM dont_shows WHERE profile_id = ?)`, col)
+}
+
+// Block records that blocker blocks blocked (idempotent) and announces it.
+func (s *Store) Block(ctx context.Context, blocker, blocked uint64) error {
+	if blocker == blocked {
+		return apperr.New(apperr.BadRequest, "You cannot block your own profile")
+	}
+	err := s.db.WithContext(ctx).Table("blocks").
+		Create(map[string]any{"blocker_id": blocker, "blocked_id": blocked, "created_at": s.now()}).Error
+	if err != nil && !store.IsUniqueViolation(err) {
+		return store.Translate(err, "Profile not found", "")
+	}
+	s.announce(ctx, Change{Kind: Blocked, From: blocker, To: blocked})
+	return nil
+}
+
+// Unblock removes blocker's block on blocked and announces it.
+func (s *Store) Unblock(ctx context.Context, blocker, blocked uint64) error {
+	if err := s.db.WithContext(ctx).Exec("DELETE FROM blocks WHERE blocker_id = ? AND blocked_id = ?", blocker, blocked).Error; err != nil {
+		return err
+	}
+	s.announce(ctx, Change{Kind: Unblocked, From: blocker, To: blocked})
+	return nil
+}
+
+// DontShow marks target as not to be shown to profile (idempotent).
+func (s *Store) DontShow(ctx context.Context, profile, target uint64) error {
+	if profile == target {
+		return apperr.New(apperr.BadRequest, "You cannot hide your own profile from yourself")
+	}
+	err := s.db.WithContext(ctx).Table("dont_shows").
+		Create(map[string]any{"profile_id": profile, "target_id": target, "created_at": s.now()}).Error
+	if err != nil && !store.IsUniqueViolation(err) {
+		return store.Translate(err, "Profile not found", "")
+	}
+	s.announce(ctx, Change{Kind: DontShown, From: profile, To: target})
+	return nil
+}
+
+func pairKey(a, b uint64) string {
+	if a > b {
+		a, b = b, a
+	}
+	return fmt.Sprintf("%d:%d", a, b)
+}
+
+// Invite creates a pending invitation from sender to receiver; one live
+// invitation (pending or accepted) may exist per pair.
+func (s *Store) Invite(ctx context.Context, sender, receiver uint64) (uint64, error) {
+	if sender == receiver {
+		return 0, apperr.New(apperr.BadRequest, "You cannot invite your own profile")
+	}
+	row := map[string]any{"sender_id": sender, "receiver_id": receiver, "status": InvitePending,
+		"pair_key": pairKey(sender, receiver), "created_at": s.now(), "updated_at": s.now()}
+	err := s.db.WithContext(ctx).Table("invitations").Create(row).Error
+	if err != nil {
+		return 0, store.Translate(err, "Profile not found", "An invitation between you already exists")
+	}
+	var id uint64
+	s.db.WithContext(ctx).Table("invitations").Where("pair_key = ?", pairKey(sender, receiver)).Pluck("id", &id)
+	s.announce(ctx, Change{Kind: InvitationChanged, From: sender, To: receiver, Status: InvitePending})
+	return id, nil
+}
+
+// RespondInvitation moves receiver's pending invitation from sender to status
+// (accepted or declined); the sender cancels with Cancel.
+func (s *Store) RespondInvitation(ctx context.Context, receiver, sender uint64, status string) error {
+	if status != InviteAccepted && status != InviteDeclined {
+		return apperr.New(apperr.BadRequest, "Unknown invitation answer")
+	}
+	return s.moveInvitation(ctx, "sender_id = ? AND receiver_id = ? AND status = ?", []any{sender, receiver, InvitePending}, receiver, sender, status)
+}
+
+// CancelInvitation cancels sender's pending invitation to receiver.
+func (s *Store) CancelInvitation(ctx context.Context, sender, receiver uint64) error {
+	return s.moveInvitation(ctx, "sender_id = ? AND receiver_id = ? AND status = ?", []any{sender, receiver, InvitePending}, sender, receiver, InviteCancelled)
+}
+
+func (s *Store) moveInvitation(ctx context.Context, where string, args []any, actor, other uint64, status string) error {
+	upd := map[string]any{"status": status, "updated_at": s.now()}
+	if status != InviteAccepted {
+		upd["pair_key"] = gorm.Expr("NULL")
+	}
+	res := s.db.WithContext(ctx).Table("invitations").Where(where, args...).Updates(upd)
+	if res.Error != nil {
+		return res.Error
+	}
+	if res.RowsAffected == 0 {
+		return apperr.New(apperr.NotFound, "Invitation not found")
+	}
+	s.announce(ctx, Change{Kind: InvitationChanged, From: actor, To: other, Status: status})
+	return nil
+}
+
+// InvitationAccepted reports whether a and b share an accepted invitation (either direction).
+func (s *Store) InvitationAccepted(ctx context.Context, a, b uint64) (bool, error) {
+	var n int64
+	err := s.db.WithContext(ctx).Table("invitations").
+		Where("pair_key = ? AND status = ?", pairKey(a, b), InviteAccepted).Count(&n).Error
+	return n > 0, err
+}
+
+// Request records requester's photo or phone request to owner (idempotent while pending or accepted).
+func (s *Store) Request(ctx context.Context, kind string, requester, owner uint64) error {
+	if kind != KindPhoto && kind != KindPhone {
+		return apperr.New(apperr.BadRequest, "Unknown request kind")
+	}
+	if requester == owner {
+		return apperr.New(apperr.BadRequest, "You cannot request your own profile")
+	}
+	now := s.now()
+	err := s.db.WithContext(ctx).Table("access_requests").
+		Create(map[string]any{"kind": kind, "requester_id": requester, "owner_id": owner, "status": RequestPending, "created_at": now, "updated_at": now}).Error
+	if store.IsUniqueViolation(err) {
+		// Asking again re-opens an ignored request; pending and accepted ones stay.
+		err = s.db.WithContext(ctx).Table("access_requests").
+			Where("kind = ? AND requester_id = ? AND owner_id = ? AND status = ?", kind, requester, owner, RequestIgnored).
+			Updates(map[string]any{"status": RequestPending, "updated_at": now}).Error
+	}
+	if err != nil {
+		return store.Translate(err, "Profile not found", "")
+	}
+	s.announce(ctx, Change{Kind: RequestChanged, From: requester, To: owner, Status: RequestPending})
+	return nil
+}
+
+// AnswerRequest lets owner accept or ignore requester's pending request.
+func (s *Store) AnswerRequest(ctx context.Context, kind string, owner, requester uint64, status string) error {
+	if status != RequestAccepted && status != RequestIgnored {
+		return apperr.New(apperr.BadRequest, "Unknown request answer")
+	}
+	res := s.db.WithContext(ctx).Table("access_requests").
+		Where("kind = ? AND requester_id = ? AND owner_id = ? AND status = ?", kind, requester, owner, RequestPending).
+		Updates(map[string]any{"status": status, "updated_at": s.now()})
+	if res.Error != nil {
+		return res.Error
+	}
+	if res.RowsAffected == 0 {
+		return apperr.New(apperr.NotFound, "Request not found")
+	}
+	s.announce(ctx, Change{Kind: RequestChanged, From: owner, To: requester, Status: status})
+	return nil
+}
+
+// RequestAccepted reports whether owner accepted requester's request of kind.
+func (s *Store) RequestAccepted(ctx context.Context, kind string, requester, owner uint64) (bool, error) {
+	var n int64
+	err := s.db.WithContext(ctx).Table("access_requests").
+		Where("kind = ? AND requester_id = ? AND owner_id = ? AND status = ?", kind, requester, owner, RequestAccepted).
+		Count(&n).Error
+	return n > 0, err
+}

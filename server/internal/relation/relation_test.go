@@ -1,0 +1,126 @@
+package relation_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/tfmmatrimony/tfm/server/internal/apperr"
+	"github.com/tfmmatrimony/tfm/server/internal/relation"
+	"github.com/tfmmatrimony/tfm/server/internal/store"
+	"github.com/tfmmatrimony/tfm/server/internal/store/storetest"
+)
+
+// profiles inserts n bare users with profiles and returns their profile ids.
+func profiles(t *testing.T, db *store.DB, n int) []uint64 {
+	t.Helper()
+	now := time.Now().UTC()
+	var ids []uint64
+	for i := 0; i < n; i++ {
+		u := map[string]any{"email": fmt.Sprintf("r%d@example.in", i), "phone_code": "+91", "phone": fmt.Sprintf("98000000%02d", i),
+			"password_hash": "x", "status": "active", "created_at": now, "updated_at": now}
+		if err := db.Table("users").Create(u).Error; err != nil {
+			t.Fatal(err)
+		}
+		var uid uint64
+		db.Table("users").Where("email = ?", u["email"]).Pluck("id", &uid)
+		p := map[string]any{"user_id": uid, "profile_code": fmt.Sprintf("TM%07d", i), "name": "Member", "gender": 10 + 10*(i%2),
+			"dob": "1995-01-01", "created_at": now, "updated_at": now}
+		if err := db.Table("profiles").Create(p).Error; err != nil {
+			t.Fatal(err)
+		}
+		var pid uint64
+		db.Table("profiles").Where("user_id = ?", uid).Pluck("id", &pid)
+		ids = append(ids, pid)
+	}
+	return ids
+}
+
+func TestRelations(t *testing.T) {
+	for name, db := range storetest.Engines(t) {
+		t.Run(string(name), func(t *testing.T) {
+			ctx := context.Background()
+			ids := profiles(t, db, 4)
+			a, b, c, d := ids[0], ids[1], ids[2], ids[3]
+			s := relation.New(db)
+			var seen []relation.Change
+			s.OnChange(func(_ context.Context, ch relation.Change) { seen = append(seen, ch) })
+
+			if err := s.Block(ctx, a, b); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Block(ctx, a, b); err != nil { // idempotent
+				t.Fatal(err)
+			}
+			if apperr.KindOf(s.Block(ctx, a, a)) != apperr.BadRequest {
+				t.Fatal("self block must be refused")
+			}
+			for _, pair := range [][2]uint64{{a, b}, {b, a}} {
+				if ok, _ := s.Blocked(ctx, pair[0], pair[1]); !ok {
+					t.Fatalf("block must hold both ways: %v", pair)
+				}
+			}
+			if err := s.DontShow(ctx, c, a); err != nil {
+				t.Fatal(err)
+			}
+			if h, _ := s.Hidden(ctx, c, a); !h {
+				t.Fatal("dont-show must hide a from c")
+			}
+			if h, _ := s.Hidden(ctx, a, c); h {
+				t.Fatal("dont-show is one-way")
+			}
+			ex, _ := s.Excluded(ctx, b)
+			if _, ok := ex[a]; !ok || len(ex) != 1 {
+				t.Fatalf("excluded for b = %v", ex)
+			}
+			var got []uint64
+			db.Table("profiles").Where(relation.ExcludedSQL("profiles.id"), a, a, a).Where("id <> ?", a).Order("id").Pluck("id", &got)
+			if fmt.Sprint(got) != fmt.Sprint([]uint64{c, d}) {
+				t.Fatalf("ExcludedSQL for a gave %v", got)
+			}
+
+			if _, err := s.Invite(ctx, c, d); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := s.Invite(ctx, d, c); apperr.KindOf(err) != apperr.Conflict {
+				t.Fatalf("second live invitation: %v", err)
+			}
+			if ok, _ := s.InvitationAccepted(ctx, c, d); ok {
+				t.Fatal("pending is not accepted")
+			}
+			if err := s.RespondInvitation(ctx, d, c, relation.InviteAccepted); err != nil {
+				t.Fatal(err)
+			}
+			if ok, _ := s.InvitationAccepted(ctx, d, c); !ok {
+				t.Fatal("accepted invitation must count both ways")
+			}
+			if err := s.CancelInvitation(ctx, c, d); apperr.KindOf(err) != apperr.NotFound {
+				t.Fatalf("cancel of accepted: %v", err)
+			}
+
+			if err := s.Request(ctx, relation.KindPhoto, c, d); err != nil {
+				t.Fatal(err)
+			}
+			if ok, _ := s.RequestAccepted(ctx, relation.KindPhoto, c, d); ok {
+				t.Fatal("pending request is not accepted")
+			}
+			if err := s.AnswerRequest(ctx, relation.KindPhoto, d, c, relation.RequestAccepted); err != nil {
+				t.Fatal(err)
+			}
+			if ok, _ := s.RequestAccepted(ctx, relation.KindPhoto, c, d); !ok {
+				t.Fatal("accepted request")
+			}
+			if len(seen) < 6 || seen[0].Kind != relation.Blocked {
+				t.Fatalf("changes announced: %+v", seen)
+			}
+			// Deleting a profile erases its relations.
+			if err := db.Exec("DELETE FROM profiles WHERE id = ?", a).Error; err != nil {
+				t.Fatal(err)
+			}
+			if ok, _ := s.Blocked(ctx, a, b); ok {
+				t.Fatal("blocks must go with the profile")
+			}
+		})
+	}
+}
