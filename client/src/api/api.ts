@@ -1,5 +1,7 @@
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react'
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react'
+import type { Dispatch } from '@reduxjs/toolkit'
+import { SESSION_EXPIRED_MESSAGE, sessionEnded, tokenStore, tokensRefreshed } from './session'
 
 /** The response envelope every /api/v1 call uses. */
 export interface Envelope<T> {
@@ -19,16 +21,14 @@ export interface ApiError {
   fieldErrors?: Record<string, string>
 }
 
-const TOKEN_KEY = 'token'
-
 /** Same origin; absolute so that it also works where fetch needs a full URL (tests). */
 const BASE_URL = (typeof window !== 'undefined' ? window.location.origin : '') + '/api/v1/'
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: BASE_URL,
   prepareHeaders: (headers) => {
-    const token = typeof localStorage !== 'undefined' ? localStorage.getItem(TOKEN_KEY) : null
-    if (token) headers.set('Authorization', `Bearer ${token}`)
+    const token = tokenStore.token()
+    if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`)
     return headers
   },
 })
@@ -77,11 +77,119 @@ export const envelopeBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiErro
   return { data: body.data, meta: result.meta ? { ...result.meta, envelope: body.meta } : undefined }
 }
 
+/** meta.code of a genuine but expired access token (HTTP 400), spec §8. */
+export const TOKEN_EXPIRED_CODE = 1005
+
+/** auth/* calls never refresh or end a session: there a 401 means wrong credentials. */
+function isAuthCall(args: string | FetchArgs): boolean {
+  const url = typeof args === 'string' ? args : args.url
+  return url.replace(/^\//, '').startsWith('auth/')
+}
+
+/** How a refresh ended: new tokens, the session is over, or a passing failure (network, 429, 5xx). */
+type RefreshOutcome = 'ok' | 'ended' | 'failed'
+
+/** The one refresh in flight; every request that needs it waits on this promise. */
+let refreshing: Promise<RefreshOutcome> | null = null
+
+/** Runs fn under a cross-tab lock when the browser has Web Locks, so two tabs never rotate the same refresh token. */
+function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : undefined
+  return locks ? (locks.request('tfm-token-refresh', fn) as unknown as Promise<T>) : fn()
+}
+
+/** POST auth/exchange-token with the stored refresh token; stores the rotated pair. */
+async function exchangeToken(usedToken: string): Promise<RefreshOutcome> {
+  // An earlier refresh (or another tab) already replaced the token this request used: just retry.
+  const current = tokenStore.token()
+  if (current && current !== usedToken) return 'ok'
+  const refreshToken = tokenStore.refreshToken()
+  if (!refreshToken) return 'ended'
+  let res: Response
+  try {
+    // Plain fetch: the refresh must not be aborted with whichever request happened to start it.
+    res = await fetch(BASE_URL + 'auth/exchange-token', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ refreshToken }),
+    })
+  } catch {
+    return 'failed'
+  }
+  const body: unknown = await res.json().catch(() => null)
+  if (res.ok && isEnvelope(body) && body.meta.code === 200) {
+    const d = body.data as { token?: string; refreshToken?: string } | null
+    // Refresh tokens rotate: the new one replaces the old, which is now spent.
+    if (d?.token && d.refreshToken) {
+      tokenStore.save({ token: d.token, refreshToken: d.refreshToken })
+      return 'ok'
+    }
+  }
+  return res.status === 401 || res.status === 403 ? 'ended' : 'failed'
+}
+
+/** Forgets the tokens and tells the store the session is over. */
+function endSession(dispatch: Dispatch) {
+  tokenStore.clear()
+  dispatch(sessionEnded())
+}
+
+/** Starts the single refresh, or joins the one in flight. */
+function refreshOnce(usedToken: string, dispatch: Dispatch): Promise<RefreshOutcome> {
+  if (!refreshing) {
+    refreshing = withRefreshLock(() => exchangeToken(usedToken))
+      .then((outcome) => {
+        if (outcome === 'ok') {
+          const token = tokenStore.token()
+          const refreshToken = tokenStore.refreshToken()
+          if (token && refreshToken) dispatch(tokensRefreshed({ token, refreshToken }))
+        } else if (outcome === 'ended') {
+          endSession(dispatch)
+        }
+        return outcome
+      })
+      .finally(() => {
+        refreshing = null
+      })
+  }
+  return refreshing
+}
+
+const expiredError: ApiError = { status: 401, message: SESSION_EXPIRED_MESSAGE }
+
+/**
+ * The envelope base query plus the session rules of spec §8: a 400 with meta.code 1005 triggers exactly one
+ * auth/exchange-token for all callers; requests arriving meanwhile wait for it; each is then retried once.
+ * A refused refresh, or a 401 on a member call, ends the session.
+ */
+export const sessionBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, object, EnvelopeMeta> = async (args, api, extra) => {
+  if (isAuthCall(args)) return envelopeBaseQuery(args, api, extra)
+  if (refreshing) {
+    const hadToken = tokenStore.token() !== null
+    const outcome = await refreshing
+    if (outcome === 'ended' && hadToken) return { error: expiredError }
+  }
+  const usedToken = tokenStore.token()
+  const result = await envelopeBaseQuery(args, api, extra)
+  if (!result.error || !usedToken) return result
+  if (result.error.status === 400 && result.error.code === TOKEN_EXPIRED_CODE) {
+    const outcome = await refreshOnce(usedToken, api.dispatch)
+    if (outcome === 'ended') return { error: expiredError }
+    if (outcome === 'failed') return { error: { status: result.error.status, code: result.error.code, message: 'We could not renew your session just now. Please try again.' } }
+    const retry = await envelopeBaseQuery(args, api, extra)
+    if (retry.error?.status === 401) endSession(api.dispatch)
+    return retry
+  }
+  // A revoked session (password changed elsewhere, logged out elsewhere, account deleted).
+  if (result.error.status === 401) endSession(api.dispatch)
+  return result
+}
+
 /** The single RTK Query API slice. Features inject their endpoints into it. */
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery: envelopeBaseQuery,
-  tagTypes: ['Common', 'Master', 'Blog', 'Story', 'Faq', 'Page', 'Plan', 'PremiumMember'],
+  baseQuery: sessionBaseQuery,
+  tagTypes: ['Common', 'Master', 'Blog', 'Story', 'Faq', 'Page', 'Plan', 'PremiumMember', 'Profile'],
   endpoints: () => ({}),
 })
 

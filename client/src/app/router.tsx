@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router'
 import type { ComponentType } from 'react'
 import RootLayout from './layouts/RootLayout'
 import RequireMember from './RequireMember'
+import RequireVisitor from './RequireVisitor'
 import { MEMBER_ROUTES, ROUTES } from './routes'
 import RouteError from '../routes/RouteError'
 
@@ -21,6 +22,14 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => {
   return { Component: m.default }
 }
 
+/** Member screens built so far; every other member route shows the member-area placeholder. */
+const MEMBER_SCREENS: Record<string, ReturnType<typeof page>> = {
+  [ROUTES.myMatrimony]: page(() => import('../routes/MyMatrimony')),
+  [ROUTES.myAccount]: page(() => import('../routes/MyAccount')),
+  [ROUTES.privacyOptions]: page(() => import('../routes/PrivacyOptions')),
+  [ROUTES.hideDeleteAccount]: page(() => import('../routes/HideDeleteAccount')),
+}
+
 /** Every route of spec §2. */
 export const routeObjects: RouteObject[] = [
   {
@@ -34,8 +43,16 @@ export const routeObjects: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { index: true, lazy: page(() => import('../routes/Home')) },
-          { path: ROUTES.login, lazy: page(() => import('../routes/Login')) },
-          { path: ROUTES.register, lazy: page(() => import('../routes/Register')) },
+          {
+            Component: RequireVisitor,
+            children: [
+              { path: ROUTES.login, lazy: page(() => import('../routes/Login')) },
+              { path: ROUTES.register, lazy: page(() => import('../routes/Register')) },
+            ],
+          },
+          { path: ROUTES.forgotPassword, lazy: page(() => import('../routes/ForgotPassword')) },
+          { path: ROUTES.resetPassword, lazy: page(() => import('../routes/ResetPassword')) },
+          { path: ROUTES.activate, lazy: page(() => import('../routes/Activate')) },
           { path: ROUTES.aboutUs, lazy: page(() => import('../routes/AboutUs')) },
           { path: ROUTES.contactUs, lazy: page(() => import('../routes/ContactUs')) },
           { path: ROUTES.faq, lazy: page(() => import('../routes/Faq')) },
@@ -53,7 +70,7 @@ export const routeObjects: RouteObject[] = [
           { path: ROUTES.appShell, element: <Navigate to="/" replace /> },
           {
             Component: RequireMember,
-            children: MEMBER_ROUTES.map((r) => ({ path: r.path, lazy: page(() => import('../routes/MemberArea')) })),
+            children: MEMBER_ROUTES.map((r) => ({ path: r.path, lazy: MEMBER_SCREENS[r.path] ?? page(() => import('../routes/MemberArea')) })),
           },
           { path: '*', lazy: page(() => import('../routes/NotFound')) },
         ],

@@ -18,7 +18,20 @@ export const ROUTES = {
   planUpgrade: '/plan-upgrade',
   premiumMembers: '/premium-members',
   appShell: '/_app',
+  // Account pages (ours: the spec names no path for them). E-mailed links open /activate and /reset-password.
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  activate: '/activate',
+  // Member routes the account pages link to.
+  myMatrimony: '/my-matrimony',
+  myAccount: '/my-matrimony/my-account',
+  privacyOptions: '/my-matrimony/my-account/privacy',
+  hideDeleteAccount: '/hide-delete-account',
+  searchBasic: '/search/basic',
 } as const
+
+/** Pages opened from e-mailed links: they use the minimal layout (the tokenAction flag). */
+export const TOKEN_ACTION_ROUTES: string[] = [ROUTES.activate, ROUTES.resetPassword]
 
 /** Member-only routes of spec §2 (profile view, my matrimony, account, matches, lists, search, inbox, plan upgrade). */
 export const MEMBER_ROUTES: { path: string; title: string }[] = [

@@ -2,9 +2,18 @@ import { useEffect, useRef } from 'react'
 import type { RefObject } from 'react'
 import { Link, NavLink } from 'react-router'
 import Icon from './Icon'
+import PlanSummary from './PlanSummary'
 import SocialLinks from './SocialLinks'
 import { telHref } from './shellTypes'
-import type { NavItem, ShellSettings } from './shellTypes'
+import type { HeaderMember, NavGroup, NavItem, ShellSettings } from './shellTypes'
+
+/** The logged-in content of the slide-out menu. */
+export interface SlideMemberMenu {
+  member: HeaderMember | null
+  groups: NavGroup[]
+  profileLinks: NavItem[]
+  onLogout?: () => void
+}
 
 interface SlideMenuProps {
   open: boolean
@@ -14,12 +23,14 @@ interface SlideMenuProps {
   nav: NavItem[]
   /** The button that opened the menu gets the focus back on close. */
   returnFocusTo?: RefObject<HTMLElement | null>
+  /** When logged in: the member menu groups, plan summary and Logout instead of the public links. */
+  memberMenu?: SlideMemberMenu
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])'
+const FOCUSABLE = 'a[href], button:not([disabled]), summary, input, select, textarea, [tabindex]:not([tabindex="-1"])'
 
-/** The slide-out panel: navigation, the Chennai office address, contacts and social links. Traps focus; Escape closes. */
-export default function SlideMenu({ open, onClose, settings, brand, nav, returnFocusTo }: SlideMenuProps) {
+/** The slide-out panel: navigation (public, or the member groups), the Chennai office address, contacts and social links. Traps focus; Escape closes. */
+export default function SlideMenu({ open, onClose, settings, brand, nav, returnFocusTo, memberMenu }: SlideMenuProps) {
   const panel = useRef<HTMLDivElement>(null)
   const closeBtn = useRef<HTMLButtonElement>(null)
 
@@ -36,7 +47,8 @@ export default function SlideMenu({ open, onClose, settings, brand, nav, returnF
         return
       }
       if (e.key !== 'Tab' || !panel.current) return
-      const items = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE))
+      // Links inside a closed group are not focusable: keep only what is rendered.
+      const items = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.getClientRects().length > 0)
       if (!items.length) return
       const first = items[0]
       const last = items[items.length - 1]
@@ -69,25 +81,57 @@ export default function SlideMenu({ open, onClose, settings, brand, nav, returnF
             <Icon name="close" size={22} />
           </button>
         </div>
-        <nav aria-label="Menu" className="slide-menu__nav">
-          <ul>
-            {nav.map((n) => (
-              <li key={n.to}>
-                <NavLink to={n.to} end={n.to === '/'}>
-                  {n.label}
-                </NavLink>
-              </li>
+        {memberMenu ? (
+          <nav aria-label="Menu" className="slide-menu__nav slide-menu__nav--member">
+            {memberMenu.member && (
+              <div className="slide-menu__member">
+                <p className="slide-menu__member-name">
+                  {memberMenu.member.userName} <span className="muted small">{memberMenu.member.profileID}</span>
+                </p>
+                <PlanSummary member={memberMenu.member} className="plan-summary plan-summary--menu" />
+              </div>
+            )}
+            {[...memberMenu.groups, { label: 'My profile', items: memberMenu.profileLinks }].map((g) => (
+              <details key={g.label} className="slide-menu__group">
+                <summary>{g.label}</summary>
+                <ul>
+                  {g.items.map((n) => (
+                    <li key={n.to + n.label}>
+                      <NavLink to={n.to} end>
+                        {n.label}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </details>
             ))}
-          </ul>
-          <div className="slide-menu__auth">
-            <Link className="btn btn--outline" to="/login">
-              Login
-            </Link>
-            <Link className="btn btn--primary" to="/register">
-              Register free
-            </Link>
-          </div>
-        </nav>
+            <div className="slide-menu__auth">
+              <button type="button" className="btn btn--outline" onClick={memberMenu.onLogout}>
+                Logout
+              </button>
+            </div>
+          </nav>
+        ) : (
+          <nav aria-label="Menu" className="slide-menu__nav">
+            <ul>
+              {nav.map((n) => (
+                <li key={n.to}>
+                  <NavLink to={n.to} end={n.to === '/'}>
+                    {n.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+            <div className="slide-menu__auth">
+              <Link className="btn btn--outline" to="/login">
+                Login
+              </Link>
+              <Link className="btn btn--primary" to="/register">
+                Register free
+              </Link>
+            </div>
+          </nav>
+        )}
         <section className="slide-menu__section" aria-labelledby="slide-office">
           <h3 id="slide-office">Our office</h3>
           {addr ? (

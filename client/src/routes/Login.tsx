@@ -1,17 +1,16 @@
 import { Link, useSearchParams } from 'react-router'
 import Seo from '../components/Seo'
 import Icon from '../components/Icon'
+import LoginForm from '../features/account/LoginForm'
+import { safeNext } from '../app/RequireVisitor'
+import { ROUTES } from '../app/routes'
+import { useAccountOptions } from './accountOptions'
 
-/** Only same-site paths are accepted as a destination. */
-export function safeNext(next: string | null): string | null {
-  if (!next || !next.startsWith('/') || next.startsWith('//')) return null
-  return next
-}
-
-/** Sign-in shell: the real form arrives with the accounts release. */
+/** /login: password or OTP sign-in; a signed-in member is sent on by RequireVisitor (to ?next= or /my-matrimony). */
 export default function Login() {
   const [params] = useSearchParams()
   const next = safeNext(params.get('next'))
+  const { phoneCodes } = useAccountOptions()
   return (
     <section className="auth-page">
       <Seo title="Login" description="Sign in to your Christian matrimony account." />
@@ -28,21 +27,13 @@ export default function Login() {
           ) : (
             <p className="lead">Members sign in here to see their matches, invitations and messages.</p>
           )}
-          <div className="notice" role="note">
-            <Icon name="info" size={20} />
-            <p>
-              Member sign-in opens with our accounts release, very soon. Until then you can browse success stories, read our blogs and
-              compare plans — or call us and we will help you register.
-            </p>
-          </div>
-          <div className="btn-row">
-            <Link to="/register" className="btn btn--primary">
-              New here? Join us
+          <LoginForm phoneCodes={phoneCodes} forgotPasswordPath={ROUTES.forgotPassword} />
+          <p className="auth-card__foot">
+            New here?{' '}
+            <Link to={ROUTES.register} className="text-link">
+              Register free
             </Link>
-            <Link to="/contact-us" className="btn btn--outline">
-              Contact support
-            </Link>
-          </div>
+          </p>
         </div>
       </div>
     </section>

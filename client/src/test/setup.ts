@@ -1,1 +1,4 @@
 import '@testing-library/jest-dom/vitest'
+
+// Each test starts as a visitor: no tokens left over from the previous one.
+afterEach(() => localStorage.clear())

@@ -22,3 +22,23 @@ export function jsonResponse(body: unknown, status = 200): Response {
 }
 
 export { Route, Routes }
+
+/** A fake JWT whose payload carries the given claims (the client only reads them; the server checks signatures). */
+export function fakeJwt(claims: Record<string, unknown>): string {
+  const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')
+  return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(claims)}.signature`
+}
+
+/** The headers and URL of a fetch call, whichever form fetchBaseQuery or plain fetch used. */
+export function describeFetch(input: RequestInfo | URL, init?: RequestInit): { url: string; method: string; auth: string | null; body: () => Promise<unknown> } {
+  if (input instanceof Request) {
+    return { url: input.url, method: input.method, auth: input.headers.get('Authorization'), body: () => input.clone().json() }
+  }
+  const headers = new Headers(init?.headers)
+  return { url: String(input), method: init?.method ?? 'GET', auth: headers.get('Authorization'), body: async () => JSON.parse(String(init?.body ?? 'null')) }
+}
+
+/** Lets pending promises and timers of 0 ms run. */
+export async function settle(rounds = 10) {
+  for (let i = 0; i < rounds; i++) await new Promise((r) => setTimeout(r, 0))
+}

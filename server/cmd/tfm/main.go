@@ -60,6 +60,8 @@ func run(args []string) error {
 
 	switch cmd {
 	case "serve", "migrate", "seed", "admin":
+	case "bench-members":
+		return benchMembers(ctx, cfg, log, args) // scripts/bench/realtime; see bench.go
 	default:
 		fmt.Fprint(os.Stderr, usage)
 		return fmt.Errorf("unknown command %q", cmd)

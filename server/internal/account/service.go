@@ -898,3 +898,17 @@ func (s *Service) Summary(ctx context.Context, userID uint64) (*Summary, error) 
 	}
 	return out, nil
 }
+
+// EmailOf returns the member's own e-mail address (for calls a member makes
+// about their own account, such as resending the activation link).
+func (s *Service) EmailOf(ctx context.Context, userID uint64) (string, error) {
+	var email string
+	res := s.db.WithContext(ctx).Table("users").Where("id = ?", userID).Limit(1).Pluck("email", &email)
+	if res.Error != nil {
+		return "", store.Translate(res.Error, "", "")
+	}
+	if email == "" {
+		return "", apperr.New(apperr.NotFound, "Account not found")
+	}
+	return email, nil
+}

@@ -22,6 +22,7 @@ import (
 	"github.com/tfmmatrimony/tfm/client"
 	"github.com/tfmmatrimony/tfm/db"
 	"github.com/tfmmatrimony/tfm/server/internal/account"
+	"github.com/tfmmatrimony/tfm/server/internal/chat"
 	"github.com/tfmmatrimony/tfm/server/internal/config"
 	"github.com/tfmmatrimony/tfm/server/internal/content"
 	"github.com/tfmmatrimony/tfm/server/internal/httpapi"
@@ -31,6 +32,7 @@ import (
 	"github.com/tfmmatrimony/tfm/server/internal/platform/sms"
 	"github.com/tfmmatrimony/tfm/server/internal/profile"
 	"github.com/tfmmatrimony/tfm/server/internal/ratelimit"
+	"github.com/tfmmatrimony/tfm/server/internal/realtime/gateway"
 	"github.com/tfmmatrimony/tfm/server/internal/relation"
 	"github.com/tfmmatrimony/tfm/server/internal/seed"
 	"github.com/tfmmatrimony/tfm/server/internal/store"
@@ -51,6 +53,10 @@ type App struct {
 	Accounts *account.Service
 	// Relations holds blocks, don't-show marks, invitations and requests.
 	Relations *relation.Store
+	// Chat holds conversations and messages; Realtime is the Socket.IO
+	// gateway at /engine.io/ that delivers them and keeps presence.
+	Chat     *chat.Service
+	Realtime *gateway.Gateway
 	// MailOutbox and SMSOutbox are set when mail and SMS stay in memory (dev and test).
 	MailOutbox *mail.Outbox
 	SMSOutbox  *sms.Outbox
@@ -96,11 +102,25 @@ func Open(ctx context.Context, cfg *config.Config, log *slog.Logger) (*App, erro
 	a.Master = master.NewService(d)
 	a.Content = content.NewService(d)
 	a.Plans = plan.NewService(d)
-	a.Profiles = profile.NewService(d)
 	a.Relations = relation.New(d)
+	if a.Profiles, err = a.newProfiles(); err != nil {
+		d.Close()
+		return nil, err
+	}
+	scope := gateway.ScopeOf(ctx, d) // nodes sharing this database share presence and rooms in Redis
+	if a.Chat, err = chat.New(chat.Deps{DB: d, Relations: a.Relations, Limiter: a.Limiter, Scope: scope, Log: log}); err != nil {
+		d.Close()
+		return nil, err
+	}
 	if a.Accounts, err = a.newAccounts(); err != nil {
 		d.Close()
 		return nil, err
+	}
+	a.Realtime, err = gateway.New(ctx, gateway.Deps{Accounts: a.Accounts, Chat: a.Chat, Relations: a.Relations, Redis: a.Redis, Log: log},
+		gateway.Options{AllowedOrigins: cfg.AllowedOrigins, Scope: scope})
+	if err != nil {
+		d.Close()
+		return nil, fmt.Errorf("app: realtime gateway: %w", err)
 	}
 
 	checks := map[string]func(context.Context) error{"database": d.Ping}
@@ -110,7 +130,7 @@ func Open(ctx context.Context, cfg *config.Config, log *slog.Logger) (*App, erro
 	a.Handler = httpapi.NewRouter(httpapi.Deps{
 		Config: cfg, Log: log, Master: a.Master, Content: a.Content, Plans: a.Plans, Profiles: a.Profiles,
 		Accounts: a.Accounts, MailOutbox: a.MailOutbox, SMSOutbox: a.SMSOutbox,
-		Limiter: a.Limiter, Registry: a.Registry, Checks: checks, Client: clientFS(),
+		Limiter: a.Limiter, Registry: a.Registry, Checks: checks, Client: clientFS(), Realtime: a.Realtime,
 	})
 	return a, nil
 }
@@ -142,6 +162,7 @@ func (a *App) newAccounts() (*account.Service, error) {
 	return account.New(account.Deps{
 		DB: a.DB, Secret: cfg.JWTSecret, Mail: mailer, SMS: texter, OTP: otps, Limiter: a.Limiter,
 		SiteURL: cfg.SiteURL, BrandName: cfg.BrandName, MediaDir: cfg.MediaDir, Log: a.Log,
+		DeleteHooks: []account.DeleteHook{a.Chat.DeleteMemberData, a.eraseProfileData},
 	})
 }
 
@@ -180,6 +201,15 @@ func (a *App) ServeListener(ctx context.Context, ln net.Listener) error {
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(a.Log.Handler(), slog.LevelWarn),
 	}
+	if a.Realtime != nil {
+		// Long-polls and websockets end when the gateway closes, so the drain
+		// below is not held up by them.
+		srv.RegisterOnShutdown(func() {
+			ctx, cancel := context.WithTimeout(context.Background(), a.Cfg.ShutdownTimeout)
+			defer cancel()
+			_ = a.Realtime.Close(ctx)
+		})
+	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	a.Log.Info("serving", "addr", ln.Addr().String(), "database", string(a.DB.Dialect), "redis", a.Redis != nil,
@@ -203,9 +233,16 @@ func (a *App) ServeListener(ctx context.Context, ln net.Listener) error {
 	return err
 }
 
-// Close releases the database and Redis.
+// Close releases the realtime gateway, the database and Redis.
 func (a *App) Close() error {
 	var errs []string
+	if a.Realtime != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		if err := a.Realtime.Close(ctx); err != nil {
+			errs = append(errs, err.Error())
+		}
+		cancel()
+	}
 	if a.Accounts != nil {
 		a.Accounts.Wait() // let queued e-mails and SMS go out before the connections close
 	}

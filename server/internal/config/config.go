@@ -36,6 +36,7 @@ type Config struct {
 	AnalyticsProvider string        // "" (off), "console" or "ga4"
 	AnalyticsID       string        // the analytics property id
 	ContactRateLimit  int           // contact-us submissions per IP per hour
+	AuthRateLimit     int           // auth calls (login, register, OTP, reset...) per IP per 10 minutes
 
 	// Mail: SMTP when SMTPHost is set; otherwise the dev outbox (APP_ENV dev/test only).
 	SMTPHost     string
@@ -91,6 +92,9 @@ func Load() (*Config, error) {
 		return nil, err
 	}
 	if c.ContactRateLimit, err = envInt("CONTACT_RATE_LIMIT", 5); err != nil {
+		return nil, err
+	}
+	if c.AuthRateLimit, err = envInt("AUTH_RATE_LIMIT", 30); err != nil {
 		return nil, err
 	}
 	if c.SMTPPort, err = envInt("SMTP_PORT", 587); err != nil {

@@ -62,7 +62,11 @@ func principal(c *gin.Context) *account.Principal {
 // accountRoutes mounts spec §7 "Authentication and account".
 func (h *handlers) accountRoutes(v1 *gin.RouterGroup) {
 	// Per-IP ceilings in front of the service's own per-account and per-number limits.
-	authLimit := rateLimit(h.Limiter, "auth", 30, 10*time.Minute)
+	n := h.Config.AuthRateLimit
+	if n <= 0 {
+		n = 30
+	}
+	authLimit := rateLimit(h.Limiter, "auth", n, 10*time.Minute)
 	member := h.requireMember
 
 	v1.POST("/auth/register", authLimit, h.register)
@@ -70,7 +74,7 @@ func (h *handlers) accountRoutes(v1 *gin.RouterGroup) {
 		v1.POST(fmt.Sprintf("/auth/register/step%d", step), rateLimit(h.Limiter, "register-step", 120, 10*time.Minute), h.registerStep(step))
 	}
 	v1.POST("/auth/activate", authLimit, h.activate)
-	v1.POST("/auth/resend/activatelink", authLimit, h.resendActivation)
+	v1.POST("/auth/resend/activatelink", authLimit, h.optionalMember, h.resendActivation)
 	v1.POST("/auth/login", authLimit, h.login)
 	v1.POST("/auth/login-otp", authLimit, h.loginOTP)
 	v1.POST("/auth/exchange-token", rateLimit(h.Limiter, "refresh", 120, 10*time.Minute), h.exchangeToken)
@@ -98,7 +102,7 @@ func (h *handlers) register(c *gin.Context) {
 		Fail(c, err)
 		return
 	}
-	OK(c, "Registered successfully. Please check your e-mail to activate your account.", s)
+	OK(c, "Registered successfully. Please check your e-mail to activate your account.", h.signSession(s))
 }
 
 func (h *handlers) registerStep(step int) gin.HandlerFunc {
@@ -137,6 +141,14 @@ func (h *handlers) resendActivation(c *gin.Context) {
 		return
 	}
 	// A member asking from the account page has a token: use its e-mail.
+	if p := principal(c); p != nil && strings.TrimSpace(in.Email) == "" {
+		email, err := h.Accounts.EmailOf(c.Request.Context(), p.UserID)
+		if err != nil {
+			Fail(c, err)
+			return
+		}
+		in.Email = email
+	}
 	if err := h.Accounts.ResendActivation(c.Request.Context(), in.Email, c.ClientIP()); err != nil {
 		Fail(c, err)
 		return
@@ -154,7 +166,7 @@ func (h *handlers) login(c *gin.Context) {
 		Fail(c, err)
 		return
 	}
-	OK(c, "logged in successfully", s)
+	OK(c, "logged in successfully", h.signSession(s))
 }
 
 func (h *handlers) loginOTP(c *gin.Context) {
@@ -181,7 +193,7 @@ func (h *handlers) exchangeToken(c *gin.Context) {
 		Fail(c, err)
 		return
 	}
-	OK(c, "OK", s)
+	OK(c, "OK", h.signSession(s))
 }
 
 func (h *handlers) logout(c *gin.Context) {
@@ -258,7 +270,7 @@ func (h *handlers) changePassword(c *gin.Context) {
 		Fail(c, err)
 		return
 	}
-	OK(c, "Password changed successfully", s)
+	OK(c, "Password changed successfully", h.signSession(s))
 }
 
 func (h *handlers) mobileOTP(c *gin.Context) {
@@ -332,15 +344,13 @@ func (h *handlers) deleteAccount(c *gin.Context) {
 	OK(c, "Your account and all its data have been deleted", nil)
 }
 
-// profileSummary answers GET profile: the member's own summary (spec §3).
-func (h *handlers) profileSummary(c *gin.Context) {
-	s, err := h.Accounts.Summary(c.Request.Context(), principal(c).UserID)
-	if err != nil {
-		Fail(c, err)
-		return
+// signSession gives the session's own photo URLs the member's viewing grant
+// (the media route refuses unsigned photo URLs).
+func (h *handlers) signSession(s *account.Session) *account.Session {
+	if s != nil && s.Profile != nil {
+		h.signSummary(s.Profile, s.Profile.ProfileID)
 	}
-	c.Header("Cache-Control", "no-store")
-	OK(c, "OK", s)
+	return s
 }
 
 // devOutbox serves the mail and SMS the dev outboxes hold (dev and test only).

@@ -89,7 +89,9 @@ func NewRouter(d Deps) *gin.Engine {
 	v1.GET("/profile/premium-members", h.premiumMembers)
 
 	h.accountRoutes(v1)
-	v1.GET("/profile", h.requireMember, h.profileSummary)
+	v1.GET("/profile", h.requireMember, h.profile)
+	h.profileRoutes(v1)
+	h.mediaRoutes(r)
 	if d.MailOutbox != nil && d.SMSOutbox != nil {
 		r.GET("/dev/outbox", h.devOutbox)
 	}

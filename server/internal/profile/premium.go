@@ -1,6 +1,7 @@
-// Package profile holds member profiles. This file serves the public list of
-// premium members, shown only as a visitor may see them (product.md "Who uses it").
 package profile
+
+// This file serves the public list of premium members, shown only as a
+// visitor may see them (product.md "Who uses it").
 
 import (
 	"context"
@@ -27,19 +28,16 @@ type PublicCard struct {
 	Gender       int    `json:"gender"`
 }
 
-// Service reads and writes profiles.
-type Service struct{ db *store.DB }
-
-// NewService builds the profile service on db.
-func NewService(db *store.DB) *Service { return &Service{db: db} }
-
-// PremiumMembers lists visible members on an active paid plan, newest subscription first.
+// PremiumMembers lists visible members on an active paid plan, newest
+// subscription first, leaving out members who chose not to appear in public
+// lists (member_settings.show_in_public).
 func (s *Service) PremiumMembers(ctx context.Context, skip, limit int) ([]PublicCard, int64, error) {
 	p := pagination.New(skip, limit, 25)
 	now := time.Now().UTC()
 	base := s.db.WithContext(ctx).Table("profiles p").
 		Joins("JOIN users u ON u.id = p.user_id AND u.status = 'active'").
 		Where("p.hidden = ?", false).
+		Where("NOT EXISTS (SELECT 1 FROM member_settings ms WHERE ms.profile_id = p.id AND ms.show_in_public = ?)", false).
 		Where("EXISTS (SELECT 1 FROM subscriptions s WHERE s.profile_id = p.id AND s.starts_at <= ? AND s.expires_at > ?)", now, now)
 	var total int64
 	if err := base.Count(&total).Error; err != nil {

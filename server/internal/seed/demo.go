@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"hash/fnv"
 	"image"
 	"image/color"
 	"image/jpeg"
@@ -92,7 +93,7 @@ func (s *Seeder) Demo(ctx context.Context) (int, error) {
 	}
 	if existing >= DemoCount {
 		s.Log.Info("demo members already present", "count", existing)
-		return 0, nil
+		return 0, s.demoPreferences(ctx)
 	}
 	// One hash for every demo member: 200 bcrypt hashes at cost 12 would take most of a minute.
 	hash, err := bcrypt.GenerateFromPassword([]byte(DemoPassword), 12)
@@ -129,7 +130,40 @@ func (s *Seeder) Demo(ctx context.Context) (int, error) {
 		created++
 	}
 	s.Log.Info("seeded demo members", "created", created)
-	return created, nil
+	return created, s.demoPreferences(ctx)
+}
+
+// demoPreferences gives every demo member without partner preferences the
+// defaults derived from their profile (a bride: grooms her age to 7 years
+// older; a groom: brides up to 5 years younger; same denomination, mother
+// tongue and country as soft wishes). Members who have preferences keep them.
+func (s *Seeder) demoPreferences(ctx context.Context) error {
+	var ids []uint64
+	err := s.DB.WithContext(ctx).Table("profiles p").Joins("JOIN users u ON u.id = p.user_id").
+		Where("u.is_demo = ?", true).Where("NOT EXISTS (SELECT 1 FROM partner_preferences pp WHERE pp.profile_id = p.id)").
+		Order("p.id").Pluck("p.id", &ids).Error
+	if err != nil {
+		return err
+	}
+	n, err := profile.SeedDefaultPreferences(ctx, s.DB, ids)
+	if err != nil {
+		return fmt.Errorf("demo preferences: %w", err)
+	}
+	if n > 0 {
+		s.Log.Info("seeded demo partner preferences", "count", n)
+	}
+	return nil
+}
+
+// demoOccupations are parents' occupations for demo members, picked by a
+// hash of the e-mail so the random sequence of the rest of the seed is unchanged.
+var demoOccupations = []string{"Retired teacher", "Farmer", "Businessman", "Government employee", "Nurse",
+	"Homemaker", "Retired bank officer", "Engineer", "Doctor", "Pastor", "Shop owner", "Accountant"}
+
+func occupationFor(email string, salt uint32) string {
+	h := fnv.New32a()
+	h.Write([]byte(email))
+	return demoOccupations[(h.Sum32()+salt)%uint32(len(demoOccupations))]
 }
 
 type demoMember struct {
@@ -270,6 +304,7 @@ func (s *Seeder) createDemo(tx *gorm.DB, rng *mrand.Rand, email, hash string, ge
 		"degree_id": nullID(lk.degrees[m.degree]), "profession_id": nullID(lk.profs[m.profession]),
 		"income_band": pick(rng, incomes), "country_id": lk.india, "state_id": nullID(m.stateID), "city_id": nullID(m.cityID),
 		"family_type": pick(rng, familyTypes), "family_values": pick(rng, familyValues), "about_me": about,
+		"father_occupation": occupationFor(email, 0), "mother_occupation": occupationFor(email, 5),
 		"about_family": "We are a church-going family. My parents are retired and my siblings are settled.",
 		"diet":         pick(rng, diets), "smoking": "no", "drinking": pick(rng, []string{"no", "no", "no", "occasionally"}),
 		"photo_visibility": pick(rng, []string{"all", "all", "all", "protected"}), "contact_filter": "paid", "chat_setting": "verified",

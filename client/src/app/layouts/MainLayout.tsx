@@ -1,19 +1,41 @@
-import { useCallback, useEffect, useState } from 'react'
-import { Outlet, useLocation } from 'react-router'
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import { Outlet, useLocation, useNavigate } from 'react-router'
 import Header from '../../components/Header'
 import Footer from '../../components/Footer'
 import BackToTop from '../../components/BackToTop'
-import { useAppSelector } from '../hooks'
+import type { HeaderMember } from '../../components/shellTypes'
+import { useAppDispatch, useAppSelector } from '../hooks'
 import { selectSiteSettings } from '../../features/common/commonSlice'
-import { selectIsLoggedIn } from '../../features/account/accountSlice'
+import { selectIsLoggedIn, selectProfile } from '../../features/account/accountSlice'
+import type { MemberProfile } from '../../features/account/accountSlice'
+import { logout } from '../../features/account/session'
+import { defaultPhoto, photoUrl } from '../../lib/photos'
+import { ROUTES } from '../routes'
 import { footerPlanLinks } from '../../features/plans/anchors'
 import { useScrollThresholds } from '../shell/useScrollThresholds'
 import { config } from '../config'
+
+/** What the header needs from the member's profile summary. */
+export function headerMember(p: MemberProfile | null): HeaderMember | null {
+  if (!p) return null
+  return {
+    userName: p.userName,
+    profileID: p.profileID,
+    gender: p.gender,
+    photoUrl: photoUrl(defaultPhoto(p.photos), 'small'),
+    plan: p.subscription ? { name: p.subscription.planName, expiresAt: p.subscription.expiresAt } : null,
+    prevContactViewPending: p.prevContactViewPending ?? 0,
+  }
+}
 
 /** The normal layout: header, slide-out menu, page, footer, back-to-top. */
 export default function MainLayout() {
   const settings = useAppSelector(selectSiteSettings)
   const isLoggedIn = useAppSelector(selectIsLoggedIn)
+  const profile = useAppSelector(selectProfile)
+  const member = useMemo(() => headerMember(profile), [profile])
+  const dispatch = useAppDispatch()
+  const navigate = useNavigate()
   const brand = settings?.brandName || config.brandName
   const { headerActive, headerScrolled, showBackToTop } = useScrollThresholds()
   const [menuOpen, setMenuOpen] = useState(false)
@@ -26,13 +48,30 @@ export default function MainLayout() {
 
   const openMenu = useCallback(() => setMenuOpen(true), [])
   const closeMenu = useCallback(() => setMenuOpen(false), [])
+  // Logout (spec §4): clear the session, toast, go to the login route.
+  const onLogout = useCallback(() => {
+    setMenuOpen(false)
+    dispatch(logout())
+    void navigate(ROUTES.login)
+  }, [dispatch, navigate])
 
   return (
     <div className="app">
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <Header brand={brand} settings={settings} active={headerActive} scrolled={headerScrolled} menuOpen={menuOpen} onMenuOpen={openMenu} onMenuClose={closeMenu} />
+      <Header
+        brand={brand}
+        settings={settings}
+        active={headerActive}
+        scrolled={headerScrolled}
+        menuOpen={menuOpen}
+        onMenuOpen={openMenu}
+        onMenuClose={closeMenu}
+        isLoggedIn={isLoggedIn}
+        member={member}
+        onLogout={onLogout}
+      />
       <main id="main" tabIndex={-1} className="site-main">
         <Outlet />
       </main>

@@ -4,7 +4,7 @@ import { asApiError } from '../../api/api'
 import { notifySuccess } from '../../app/notify'
 import { useSendContactMessageMutation } from './api'
 import type { ContactMessage } from './types'
-import { useForm } from './useForm'
+import { useForm } from '../../lib/useForm'
 import { validateContact } from './validation'
 
 const EMPTY: ContactMessage = { name: '', email: '', phone: '', subject: '', message: '' }

@@ -4,7 +4,7 @@ import { asApiError } from '../../api/api'
 import { notifySuccess } from '../../app/notify'
 import { useSubmitStoryMutation } from './api'
 import type { StorySubmission } from './types'
-import { useForm } from './useForm'
+import { useForm } from '../../lib/useForm'
 import { validateStory } from './validation'
 
 const EMPTY: StorySubmission = { brideName: '', groomName: '', email: '', phone: '', weddingDate: '', story: '' }

@@ -1,7 +1,8 @@
+import type { FieldErrors } from '../../lib/useForm'
 import type { ContactMessage, StorySubmission } from './types'
 
-/** Field errors keyed by field name. */
-export type FieldErrors<T> = Partial<Record<keyof T, string>>
+/** Field errors keyed by field name (from the shared form helper). */
+export type { FieldErrors }
 
 const NAME_RE = /^[A-Za-z][A-Za-z .']*$/
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/

@@ -1,0 +1,53 @@
+package httpapi
+
+import (
+	"net/http"
+	"os"
+	"strconv"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"github.com/tfmmatrimony/tfm/server/internal/apperr"
+	"github.com/tfmmatrimony/tfm/server/internal/profile"
+)
+
+// mediaRoutes serves member photos and mounts the uploads (see uploadRoutes).
+func (h *handlers) mediaRoutes(r *gin.Engine) {
+	r.GET("/media/photos/:dir/:name", h.photo)
+	h.uploadRoutes(r)
+}
+
+// GET /media/photos/{dir}/{key}_{small|large}.jpg?g=<grant>: one photo
+// rendition. The grant names the viewer; the profile area re-checks on every
+// request that this viewer may still see the photo. Visitors have no grants,
+// so they never see a member photo.
+func (h *handlers) photo(c *gin.Context) {
+	c.Header("Cache-Control", "no-store")
+	path, until, err := h.Profiles.OpenPhoto(c.Request.Context(), c.Param("dir"), c.Param("name"), c.Query("g"))
+	if err != nil {
+		Fail(c, err)
+		return
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		Fail(c, apperr.New(apperr.NotFound, profile.MsgPhotoNotFound))
+		return
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil || st.IsDir() {
+		Fail(c, apperr.New(apperr.NotFound, profile.MsgPhotoNotFound))
+		return
+	}
+	age := int(time.Until(until).Seconds())
+	age = max(0, min(age, 3600))
+	hd := c.Writer.Header()
+	hd.Set("Content-Type", "image/jpeg")
+	hd.Set("X-Content-Type-Options", "nosniff")
+	hd.Set("Cache-Control", "private, max-age="+strconv.Itoa(age))
+	hd.Set("Content-Security-Policy", "default-src 'none'; sandbox")
+	hd.Set("Cross-Origin-Resource-Policy", "same-site")
+	hd.Set("Content-Disposition", "inline")
+	http.ServeContent(c.Writer, c.Request, "", st.ModTime(), f)
+}

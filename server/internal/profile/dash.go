@@ -1,0 +1,131 @@
+package profile
+
+import (
+	"context"
+	"time"
+
+	"gorm.io/gorm"
+
+	"github.com/tfmmatrimony/tfm/server/internal/relation"
+)
+
+// NewMatchWindow is how recently a member must have joined to count as a new match (product.md).
+const NewMatchWindow = 30 * 24 * time.Hour
+
+// VisitorWindow is how far back the dashboard counts recent visitors.
+const VisitorWindow = 30 * 24 * time.Hour
+
+// DashCounts are the dashboard's counters, each leaving out blocked,
+// don't-show, hidden, suspended and deleted members.
+type DashCounts struct {
+	NewMatches          int64 `json:"newMatches"`          // see Dashboard
+	InvitationsReceived int64 `json:"invitationsReceived"` // pending invitations to me
+	InvitationsAccepted int64 `json:"invitationsAccepted"` // accepted invitations, either way
+	RecentVisitors      int64 `json:"recentVisitors"`      // members who viewed me in the last 30 days
+	PhotoRequests       int64 `json:"photoRequests"`       // pending photo requests to me
+	PhoneRequests       int64 `json:"phoneRequests"`       // pending phone requests to me
+}
+
+// PlanUsage is the member's current plan and its contact views.
+type PlanUsage struct {
+	PlanName               string    `json:"planName"`
+	ExpiresAt              time.Time `json:"expiresAt"`
+	ContactViewsUsed       int       `json:"contactViewsUsed"`
+	ContactViewsTotal      int       `json:"contactViewsTotal"`
+	PrevContactViewPending int       `json:"prevContactViewPending"`
+	ContactViewsLeft       int       `json:"contactViewsLeft"` // total - used + carried forward
+}
+
+// Dashboard is GET profile/dash-view.
+type Dashboard struct {
+	ProfileID         string     `json:"profileID"`
+	UserName          string     `json:"userName"`
+	Gender            int        `json:"gender"`
+	Photos            []Photo    `json:"photos"` // at most the default photo
+	CompletedSteps    int        `json:"completedSteps"`
+	CompletionPercent int        `json:"completionPercent"`
+	Completion        []Section  `json:"completion"`
+	Badges            []Badge    `json:"badges"`
+	Counts            DashCounts `json:"counts"`
+	Plan              *PlanUsage `json:"plan"` // null on the free plan
+	Hidden            bool       `json:"hidden"`
+}
+
+// Dashboard gathers the member's dashboard. New matches, until the matching
+// area exists, are counted honestly but simply: members of the opposite
+// gender who joined in the last 30 days, within the member's preferred age
+// range (saved or default), visible and not excluded.
+func (s *Service) Dashboard(ctx context.Context, profileID uint64) (*Dashboard, error) {
+	db := s.db.WithContext(ctx)
+	r, ok, err := loadRow(db, "p.id = ?", profileID)
+	if err != nil {
+		return nil, internal(err)
+	}
+	if !ok {
+		return nil, notFound()
+	}
+	now := s.clock()
+	d := &Dashboard{ProfileID: r.ProfileCode, UserName: r.Name, Gender: r.Gender, Hidden: r.Hidden, Photos: []Photo{}}
+	photos, err := s.photosOf(db, r.ID, r.ProfileCode, true)
+	if err != nil {
+		return nil, internal(err)
+	}
+	if len(photos) > 0 {
+		d.Photos = photos[:1]
+	}
+	f, err := s.facts(db, r)
+	if err != nil {
+		return nil, internal(err)
+	}
+	d.CompletedSteps, d.Completion = completion(r, f)
+	d.CompletionPercent = d.CompletedSteps * 100 / CompleteSteps
+	if d.Badges, err = s.badges(ctx, r); err != nil {
+		return nil, err
+	}
+	pref, err := s.loadPreference(db, r.ID)
+	if err != nil {
+		return nil, internal(err)
+	}
+	other := GenderMale
+	if r.Gender == GenderMale {
+		other = GenderFemale
+	}
+	// Age in [min, max] means born after (now - max - 1 years) and on or before (now - min years).
+	oldest := now.AddDate(-pref.Age.Max-1, 0, 0).Format("2006-01-02")
+	youngest := now.AddDate(-pref.Age.Min, 0, 0).Format("2006-01-02")
+	visible := func() *gorm.DB {
+		return db.Table("profiles p").Joins("JOIN users u ON u.id = p.user_id").Where(VisibleSQL(), VisibleArgs(r.ID)...)
+	}
+	if err := visible().Where("p.gender = ? AND p.created_at >= ? AND DATE(p.dob) > ? AND DATE(p.dob) <= ?",
+		other, now.Add(-NewMatchWindow), oldest, youngest).Count(&d.Counts.NewMatches).Error; err != nil {
+		return nil, internal(err)
+	}
+	if err := visible().Joins("JOIN invitations i ON i.sender_id = p.id").
+		Where("i.receiver_id = ? AND i.status = ?", r.ID, relation.InvitePending).Count(&d.Counts.InvitationsReceived).Error; err != nil {
+		return nil, internal(err)
+	}
+	if err := visible().Joins("JOIN invitations i ON (i.sender_id = p.id AND i.receiver_id = ?) OR (i.receiver_id = p.id AND i.sender_id = ?)", r.ID, r.ID).
+		Where("i.status = ?", relation.InviteAccepted).Count(&d.Counts.InvitationsAccepted).Error; err != nil {
+		return nil, internal(err)
+	}
+	if err := visible().Joins("JOIN profile_views pv ON pv.viewer_id = p.id").
+		Where("pv.viewed_id = ? AND pv.last_viewed_at >= ?", r.ID, now.Add(-VisitorWindow)).Count(&d.Counts.RecentVisitors).Error; err != nil {
+		return nil, internal(err)
+	}
+	for kind, dst := range map[string]*int64{relation.KindPhoto: &d.Counts.PhotoRequests, relation.KindPhone: &d.Counts.PhoneRequests} {
+		if err := visible().Joins("JOIN access_requests ar ON ar.requester_id = p.id").
+			Where("ar.owner_id = ? AND ar.kind = ? AND ar.status = ?", r.ID, kind, relation.RequestPending).Count(dst).Error; err != nil {
+			return nil, internal(err)
+		}
+	}
+	sub, err := s.subscription(db, r.ID)
+	if err != nil {
+		return nil, internal(err)
+	}
+	if sub != nil {
+		d.Plan = &PlanUsage{PlanName: sub.PlanName, ExpiresAt: sub.ExpiresAt.UTC(), ContactViewsUsed: sub.ContactViewsUsed,
+			ContactViewsTotal: sub.ContactViewsTotal, PrevContactViewPending: sub.PrevContactViewPending,
+			ContactViewsLeft: max(0, sub.ContactViewsTotal-sub.ContactViewsUsed+sub.PrevContactViewPending)}
+	}
+	return d, nil
+}

@@ -1,0 +1,73 @@
+package gateway
+
+import (
+	"context"
+
+	"github.com/tfmmatrimony/tfm/server/internal/chat"
+	"github.com/tfmmatrimony/tfm/server/internal/relation"
+)
+
+// onChatEvent delivers what the chat service stored. Emits go through the
+// adapter, so sockets on every node get them.
+func (g *Gateway) onChatEvent(_ context.Context, e chat.Event) {
+	switch e.Kind {
+	case chat.EventMessage:
+		if err := g.nsp.To(memberRoom(e.From), memberRoom(e.To)).Emit(EventMessage, e.Message); err != nil {
+			g.log.Warn("gateway: delivering a message", "err", err)
+		}
+		if w := e.SenderWarning; w != nil {
+			_ = g.nsp.To(memberRoom(e.From)).Emit(EventChatWarning, chatWarningNotice{RoomName: e.Message.RoomName,
+				MessageID: e.Message.ID, ClientID: e.Message.ClientID, Code: w.Code, Message: w.Message})
+		}
+	case chat.EventMemberDeleted:
+		// The account is going: close its sockets everywhere (their
+		// disconnect takes the member offline); a rolled-back deletion only
+		// makes the clients reconnect.
+		_ = g.nsp.In(memberRoom(e.From)).DisconnectSockets(true)
+	}
+}
+
+// onRelationChange applies blocks, unblocks and "don't show" marks to live
+// chats and online lists at once (product.md "Blocking someone ends the
+// chat at once").
+func (g *Gateway) onRelationChange(ctx context.Context, c relation.Change) {
+	switch c.Kind {
+	case relation.Blocked:
+		// Sends already in flight finish first; later ones see the block.
+		g.chat.Quiesce(c.From, c.To)
+		g.pres.flush() // announcements made before the block go out before it
+		codes, err := g.chat.Codes(ctx, c.From, c.To)
+		if err != nil || codes[c.From] == "" || codes[c.To] == "" {
+			return
+		}
+		room := chat.RoomName(codes[c.From], codes[c.To])
+		for _, pair := range [][2]uint64{{c.From, c.To}, {c.To, c.From}} {
+			viewer, other := pair[0], pair[1]
+			to := g.nsp.To(memberRoom(viewer))
+			_ = to.Emit(EventUserDisconnected, offlineNotice{ProfileID: codes[other]})
+			_ = to.Emit(EventChatClosed, chatClosedNotice{RoomName: room, ProfileID: codes[other]})
+		}
+	case relation.DontShown:
+		g.pres.flush()
+		if m := g.pres.visible(c.To); m != nil {
+			_ = g.nsp.To(memberRoom(c.From)).Emit(EventUserDisconnected, offlineNotice{ProfileID: m.code})
+		}
+	case relation.Unblocked:
+		for _, pair := range [][2]uint64{{c.From, c.To}, {c.To, c.From}} {
+			g.showIfVisible(ctx, pair[0], pair[1])
+		}
+	}
+}
+
+// showIfVisible tells viewer that target is online, when both are online,
+// of opposite genders and nothing hides target from viewer any more.
+func (g *Gateway) showIfVisible(ctx context.Context, viewer, target uint64) {
+	v, t := g.pres.visibleOrHidden(viewer), g.pres.visible(target)
+	if v == nil || t == nil || opposite(v.gender) != t.gender {
+		return
+	}
+	if hidden, err := g.rel.Hidden(ctx, viewer, target); err != nil || hidden {
+		return
+	}
+	_ = g.nsp.To(memberRoom(viewer)).Emit(EventUserConnected, t.user)
+}
