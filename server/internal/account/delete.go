@@ -139,6 +139,22 @@ func (s *Service) Export(ctx context.Context, userID uint64) (*Export, error) {
 			out.Subscriptions[i] = clean(out.Subscriptions[i])
 		}
 	}
+	if pid, ok := out.Profile["id"]; ok {
+		out.More = map[string][]map[string]any{}
+		for _, t := range s.exportTables {
+			rows := []map[string]any{}
+			if err := db.Table(t.Table).Where(t.Column+" = ?", pid).Find(&rows).Error; err != nil {
+				return nil, store.Translate(err, "", "")
+			}
+			for i := range rows {
+				for _, col := range t.Omit {
+					delete(rows[i], col)
+				}
+				rows[i] = clean(rows[i])
+			}
+			out.More[t.Name] = append(out.More[t.Name], rows...)
+		}
+	}
 	var sess []refreshRow
 	if err := db.Where("user_id = ?", userID).Order("created_at").Find(&sess).Error; err != nil {
 		return nil, store.Translate(err, "", "")
@@ -147,6 +163,13 @@ func (s *Service) Export(ctx context.Context, userID uint64) (*Export, error) {
 		out.Sessions = append(out.Sessions, ExportSession{CreatedAt: r.CreatedAt, ExpiresAt: r.ExpiresAt, RotatedAt: r.RotatedAt, RevokedAt: r.RevokedAt})
 	}
 	return out, nil
+}
+
+// ExportTable names rows another area keeps about a member: Column holds the
+// member's profiles.id; Omit lists columns never exported (file keys, secrets).
+type ExportTable struct {
+	Name, Table, Column string
+	Omit                []string
 }
 
 // clean makes a scanned row JSON-friendly: MySQL gives text as []byte.

@@ -83,6 +83,8 @@ type Export struct {
 	Photos        []map[string]any `json:"photos"`
 	Subscriptions []map[string]any `json:"subscriptions"`
 	Sessions      []ExportSession  `json:"sessions"`
+	// More holds the rows other areas keep about the member (preferences, settings, views, messages...).
+	More map[string][]map[string]any `json:"more,omitempty"`
 }
 
 // ExportSession is one login (refresh-token family member) without its secret.

@@ -68,6 +68,8 @@ type Deps struct {
 	// DeleteHooks run inside the deletion transaction, so areas added later
 	// (messages, invitations, proofs...) can erase their rows with the account.
 	DeleteHooks []DeleteHook
+	// ExportTables are other areas' rows included in the member's data export.
+	ExportTables []ExportTable
 }
 
 // Service runs the account life-cycle: registration, activation, login,
@@ -87,6 +89,8 @@ type Service struct {
 	actPath   string
 	resetPath string
 	hooks     []DeleteHook
+	// exportTables are other areas' rows included in Export.
+	exportTables []ExportTable
 	jwtKey    []byte
 	otpSecret []byte
 
@@ -107,7 +111,7 @@ func New(d Deps) (*Service, error) {
 	}
 	s := &Service{db: d.DB, mail: d.Mail, sms: d.SMS, otp: d.OTP, limiter: d.Limiter,
 		siteURL: strings.TrimRight(d.SiteURL, "/"), brand: d.BrandName, mediaDir: d.MediaDir, log: d.Log,
-		now: d.Now, cost: d.PasswordCost, actPath: d.ActivatePath, resetPath: d.ResetPath, hooks: d.DeleteHooks,
+		now: d.Now, cost: d.PasswordCost, actPath: d.ActivatePath, resetPath: d.ResetPath, hooks: d.DeleteHooks, exportTables: d.ExportTables,
 		jwtKey: subkey(d.Secret, "access-jwt"), otpSecret: subkey(d.Secret, "otp")}
 	if s.now == nil {
 		s.now = time.Now

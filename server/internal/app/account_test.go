@@ -130,6 +130,10 @@ func TestAccountJourneyOverHTTP(t *testing.T) {
 		t.Fatalf("isValid phone: %d %q", w.Code, e.Meta.Message)
 	}
 
+	// A member may ask again for the link without typing the address.
+	if w, _ = call(t, a, "POST", "/api/v1/auth/resend/activatelink", `{}`, bearer(s.Token)...); w.Code != 200 {
+		t.Fatalf("resend with a token: %d %s", w.Code, w.Body.String())
+	}
 	// Activation through the e-mailed link.
 	tok := lastMailToken(t, a, "priya.samuel@example.in", "activ")
 	if w, _ = call(t, a, "POST", "/api/v1/auth/activate", `{"token":"`+tok+`"}`); w.Code != 200 {
@@ -221,7 +225,8 @@ func TestAccountJourneyOverHTTP(t *testing.T) {
 		t.Fatalf("hide: %d %s", w.Code, w.Body.String())
 	}
 	w, _ = call(t, a, "GET", "/api/v1/user/export", "", bearer(s.Token)...)
-	if w.Code != 200 || !strings.Contains(w.Body.String(), "priya.samuel@example.in") || strings.Contains(w.Body.String(), "password_hash") {
+	if w.Code != 200 || !strings.Contains(w.Body.String(), "priya.samuel@example.in") || strings.Contains(w.Body.String(), "password_hash") ||
+		!strings.Contains(w.Body.String(), `"partnerPreferences"`) || !strings.Contains(w.Body.String(), `"messagesSent"`) {
 		t.Fatalf("export: %d %s", w.Code, w.Body.String())
 	}
 	if w, _ = call(t, a, "POST", "/api/v1/profile/delete", `{"password":"nope"}`, bearer(s.Token)...); w.Code == 200 {

@@ -163,6 +163,20 @@ func (a *App) newAccounts() (*account.Service, error) {
 		DB: a.DB, Secret: cfg.JWTSecret, Mail: mailer, SMS: texter, OTP: otps, Limiter: a.Limiter,
 		SiteURL: cfg.SiteURL, BrandName: cfg.BrandName, MediaDir: cfg.MediaDir, Log: a.Log,
 		DeleteHooks: []account.DeleteHook{a.Chat.DeleteMemberData, a.eraseProfileData},
+		// Everything else kept about the member goes into the data export (file keys stay out).
+		ExportTables: []account.ExportTable{
+			{Name: "partnerPreferences", Table: "partner_preferences", Column: "profile_id"},
+			{Name: "partnerPreferenceValues", Table: "partner_preference_values", Column: "profile_id"},
+			{Name: "memberSettings", Table: "member_settings", Column: "profile_id"},
+			{Name: "proofs", Table: "profile_proofs", Column: "profile_id", Omit: []string{"file_key"}},
+			{Name: "profilesViewed", Table: "profile_views", Column: "viewer_id"},
+			{Name: "messagesSent", Table: "chat_messages", Column: "sender_id"},
+			{Name: "blocked", Table: "blocks", Column: "blocker_id"},
+			{Name: "dontShow", Table: "dont_shows", Column: "profile_id"},
+			{Name: "invitationsSent", Table: "invitations", Column: "sender_id"},
+			{Name: "invitationsReceived", Table: "invitations", Column: "receiver_id"},
+			{Name: "requestsSent", Table: "access_requests", Column: "requester_id"},
+		},
 	})
 }
 
