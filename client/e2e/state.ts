@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url'
 export const E2E_DIR = path.dirname(fileURLToPath(import.meta.url))
 
 /** Where global setup records the servers it started, for the tests and for teardown. */
-export const STATE_FILE = path.resolve(E2E_DIR, '../node_modules/.tmp/e2e-servers.json')
+// TFM_E2E_STATE lets two Playwright runs on one machine keep their servers apart.
+export const STATE_FILE = path.resolve(E2E_DIR, process.env.TFM_E2E_STATE || '../node_modules/.tmp/e2e-servers.json')
 mkdirSync(path.dirname(STATE_FILE), { recursive: true })
 
 export interface ServerInfo {

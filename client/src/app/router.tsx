@@ -28,6 +28,16 @@ const MEMBER_SCREENS: Record<string, ReturnType<typeof page>> = {
   [ROUTES.myAccount]: page(() => import('../routes/MyAccount')),
   [ROUTES.privacyOptions]: page(() => import('../routes/PrivacyOptions')),
   [ROUTES.hideDeleteAccount]: page(() => import('../routes/HideDeleteAccount')),
+  [ROUTES.myProfile]: page(() => import('../routes/MyProfile')),
+  [ROUTES.editProfile]: page(() => import('../routes/EditProfile')),
+  [ROUTES.profileCompletion]: page(() => import('../routes/ProfileCompletion')),
+  [ROUTES.myPhotos]: page(() => import('../routes/MyPhotos')),
+  [ROUTES.uploadPhotos]: page(() => import('../routes/UploadPhotos')),
+  [ROUTES.profileView]: page(() => import('../routes/ProfileView')),
+  [ROUTES.partnerPreferences]: page(() => import('../routes/PartnerPreferences')),
+  [ROUTES.contactDetail]: page(() => import('../routes/ContactDetail')),
+  [ROUTES.contactFilter]: page(() => import('../routes/ContactFilter')),
+  [ROUTES.emailAlerts]: page(() => import('../routes/EmailAlerts')),
 }
 
 /** Every route of spec §2. */

@@ -27,6 +27,16 @@ export const ROUTES = {
   myAccount: '/my-matrimony/my-account',
   privacyOptions: '/my-matrimony/my-account/privacy',
   hideDeleteAccount: '/hide-delete-account',
+  myProfile: '/my-matrimony/my-profile',
+  editProfile: '/edit-profile',
+  profileCompletion: '/profile-completion',
+  myPhotos: '/my-matrimony/my-photos',
+  uploadPhotos: '/upload-photos',
+  profileView: '/profile',
+  partnerPreferences: '/my-matrimony/partner-preferences',
+  contactDetail: '/contact-detail',
+  contactFilter: '/contact-filter',
+  emailAlerts: '/email-alerts',
   searchBasic: '/search/basic',
 } as const
 

@@ -7,7 +7,13 @@ import { ROUTES } from '../app/routes'
 
 const ACCOUNT_LINKS = [
   { to: ROUTES.myMatrimony, label: 'Dashboard' },
+  { to: ROUTES.myProfile, label: 'My Profile' },
+  { to: ROUTES.myPhotos, label: 'My Photos' },
+  { to: ROUTES.partnerPreferences, label: 'Partner Preference' },
   { to: ROUTES.myAccount, label: 'My Account' },
+  { to: ROUTES.contactDetail, label: 'Contact Details' },
+  { to: ROUTES.contactFilter, label: 'Contact Filter' },
+  { to: ROUTES.emailAlerts, label: 'Email/SMS Alerts' },
   { to: ROUTES.privacyOptions, label: 'Privacy Options' },
   { to: ROUTES.hideDeleteAccount, label: 'Hide or Delete Account' },
 ]

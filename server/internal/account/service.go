@@ -91,8 +91,8 @@ type Service struct {
 	hooks     []DeleteHook
 	// exportTables are other areas' rows included in Export.
 	exportTables []ExportTable
-	jwtKey    []byte
-	otpSecret []byte
+	jwtKey       []byte
+	otpSecret    []byte
 
 	wg        sync.WaitGroup
 	dummyOnce sync.Once

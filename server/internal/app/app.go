@@ -130,7 +130,7 @@ func Open(ctx context.Context, cfg *config.Config, log *slog.Logger) (*App, erro
 	a.Handler = httpapi.NewRouter(httpapi.Deps{
 		Config: cfg, Log: log, Master: a.Master, Content: a.Content, Plans: a.Plans, Profiles: a.Profiles,
 		Accounts: a.Accounts, MailOutbox: a.MailOutbox, SMSOutbox: a.SMSOutbox,
-		Limiter: a.Limiter, Registry: a.Registry, Checks: checks, Client: clientFS(), Realtime: a.Realtime,
+		Limiter: a.Limiter, Registry: a.Registry, Checks: checks, Client: clientFS(a.Cfg.ClientDir), Realtime: a.Realtime,
 	})
 	return a, nil
 }
@@ -180,9 +180,14 @@ func (a *App) newAccounts() (*account.Service, error) {
 	})
 }
 
-// clientFS returns the embedded client build, or nil when it was not built.
-func clientFS() fs.FS {
+// clientFS returns the embedded client build, or nil when it was not built;
+// a non-empty dir (CLIENT_DIR, dev and test only) serves a build from disk
+// instead, so a client rebuild needs no new binary.
+func clientFS(dir string) fs.FS {
 	dist := client.Dist()
+	if dir != "" {
+		dist = os.DirFS(dir)
+	}
 	if _, err := fs.Stat(dist, "index.html"); err != nil {
 		return nil
 	}

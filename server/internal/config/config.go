@@ -27,6 +27,7 @@ type Config struct {
 	MaintenanceMode   bool          // true shows the maintenance screen (MAINTENANCE_MODE="true")
 	JWTSecret         []byte        // signing key; generated under DataDir when unset
 	MediaDir          string        // photos and proofs
+	ClientDir         string        // dev/test only: serve the web client from this folder instead of the embedded build
 	SiteURL           string        // public base URL, used in canonical links and e-mails
 	AllowedOrigins    []string      // origins allowed for the socket endpoint and CORS
 	TrustedProxies    []string      // proxies whose X-Forwarded-For is believed
@@ -107,6 +108,7 @@ func Load() (*Config, error) {
 	}
 	c.ShutdownTimeout = time.Duration(secs) * time.Second
 	c.MediaDir = env("MEDIA_DIR", filepath.Join(c.DataDir, "media"))
+	c.ClientDir = os.Getenv("CLIENT_DIR")
 	c.SiteURL = strings.TrimRight(env("SITE_URL", fmt.Sprintf("http://localhost:%d", c.Port)), "/")
 	c.AllowedOrigins = list(env("ALLOWED_ORIGINS", c.SiteURL))
 	c.TrustedProxies = list(os.Getenv("TRUSTED_PROXIES"))
@@ -114,6 +116,9 @@ func Load() (*Config, error) {
 	case "dev", "test", "prod":
 	default:
 		return nil, fmt.Errorf("config: APP_ENV must be dev, test or prod, not %q", c.AppEnv)
+	}
+	if c.AppEnv == "prod" && c.ClientDir != "" {
+		return nil, errors.New("config: CLIENT_DIR is for development only; production serves the embedded client")
 	}
 	if c.AppEnv == "prod" && (c.SMTPHost == "" || c.SMSURL == "") {
 		return nil, errors.New("config: APP_ENV=prod needs SMTP_HOST and SMS_URL (there is no dev outbox in production)")

@@ -17,9 +17,9 @@ import (
 	"github.com/tfmmatrimony/tfm/server/internal/config"
 	"github.com/tfmmatrimony/tfm/server/internal/content"
 	"github.com/tfmmatrimony/tfm/server/internal/master"
+	"github.com/tfmmatrimony/tfm/server/internal/plan"
 	"github.com/tfmmatrimony/tfm/server/internal/platform/mail"
 	"github.com/tfmmatrimony/tfm/server/internal/platform/sms"
-	"github.com/tfmmatrimony/tfm/server/internal/plan"
 	"github.com/tfmmatrimony/tfm/server/internal/profile"
 	"github.com/tfmmatrimony/tfm/server/internal/ratelimit"
 )
@@ -36,8 +36,8 @@ type Deps struct {
 	// MailOutbox and SMSOutbox, when set (dev and test only), are served at /dev/outbox.
 	MailOutbox *mail.Outbox
 	SMSOutbox  *sms.Outbox
-	Limiter  ratelimit.Limiter
-	Registry *prometheus.Registry
+	Limiter    ratelimit.Limiter
+	Registry   *prometheus.Registry
 	// Checks are the readiness checks (database, Redis) run by /readyz.
 	Checks map[string]func(context.Context) error
 	// Client is the built single-page app (client/dist); nil or empty serves a notice.

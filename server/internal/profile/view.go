@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 
 	"github.com/tfmmatrimony/tfm/server/internal/media"
 	"github.com/tfmmatrimony/tfm/server/internal/relation"
@@ -224,24 +225,25 @@ func (s *Service) Partner(ctx context.Context, viewerID uint64, viewerCode, code
 			return nil, internal(err)
 		}
 		v.DontShow = n > 0
-		if err := s.recordView(db, viewerID, r.ID, now); err != nil {
+		if err := s.recordView(ctx, db, viewerID, r.ID, now); err != nil {
 			return nil, internal(err)
 		}
 	}
 	return v, nil
 }
 
-// recordView counts one view of viewed by viewer (one row per pair).
-func (s *Service) recordView(db *gorm.DB, viewer, viewed uint64, now time.Time) error {
-	bump := map[string]any{"view_count": gorm.Expr("view_count + 1"), "last_viewed_at": now}
-	res := db.Table("profile_views").Where("viewer_id = ? AND viewed_id = ?", viewer, viewed).Updates(bump)
-	if res.Error != nil || res.RowsAffected > 0 {
-		return res.Error
+// recordView counts one view of viewed by viewer (one row per pair). It is a
+// single upsert, so simultaneous first views cannot both insert; InnoDB may
+// still pick one of them as a deadlock victim, which is simply run again.
+func (s *Service) recordView(ctx context.Context, db *gorm.DB, viewer, viewed uint64, now time.Time) error {
+	row := map[string]any{"viewer_id": viewer, "viewed_id": viewed, "view_count": 1,
+		"first_viewed_at": now, "last_viewed_at": now}
+	upsert := clause.OnConflict{
+		Columns: []clause.Column{{Name: "viewer_id"}, {Name: "viewed_id"}},
+		DoUpdates: clause.Assignments(map[string]any{
+			"view_count": gorm.Expr("view_count + 1"), "last_viewed_at": now}),
 	}
-	err := db.Table("profile_views").Create(map[string]any{"viewer_id": viewer, "viewed_id": viewed, "view_count": 1,
-		"first_viewed_at": now, "last_viewed_at": now}).Error
-	if store.IsUniqueViolation(err) { // a concurrent first view won
-		return db.Table("profile_views").Where("viewer_id = ? AND viewed_id = ?", viewer, viewed).Updates(bump).Error
-	}
-	return err
+	return store.Retry(ctx, 5, func() error {
+		return db.Table("profile_views").Clauses(upsert).Create(row).Error
+	})
 }

@@ -163,3 +163,34 @@ func IsUniqueViolation(err error) bool {
 	}
 	return strings.Contains(err.Error(), "UNIQUE constraint failed")
 }
+
+// IsTransient reports a MySQL deadlock (1213) or lock-wait timeout (1205), or a
+// busy SQLite file: errors where running the same statement again succeeds.
+func IsTransient(err error) bool {
+	if err == nil {
+		return false
+	}
+	var me *mysqldrv.MySQLError
+	if errors.As(err, &me) {
+		return me.Number == 1213 || me.Number == 1205
+	}
+	s := err.Error()
+	return strings.Contains(s, "database is locked") || strings.Contains(s, "SQLITE_BUSY")
+}
+
+// Retry runs fn up to attempts times while it fails with a transient lock
+// error (see IsTransient), waiting a little longer before each new try.
+func Retry(ctx context.Context, attempts int, fn func() error) error {
+	var err error
+	for i := 0; i < attempts; i++ {
+		if err = fn(); !IsTransient(err) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(time.Duration(5*(i+1)) * time.Millisecond):
+		}
+	}
+	return err
+}

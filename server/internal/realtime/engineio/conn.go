@@ -177,6 +177,10 @@ func (c *Conn) closeNow(reason string) {
 	}
 	c.state = stateClosed
 	c.closeReason = reason
+	// Count the close callback as running before the session leaves the
+	// server's table, so a Server.Close that no longer sees this session
+	// still waits for its callback.
+	c.srv.wg.Add()
 	for _, t := range []*time.Timer{c.pingTimer, c.pongTimer, c.closeTimer} {
 		if t != nil {
 			t.Stop()
@@ -192,7 +196,8 @@ func (c *Conn) closeNow(reason string) {
 	if ws != nil {
 		_ = ws.CloseNow()
 	}
-	c.srv.goTracked(func() {
+	go func() {
+		defer c.srv.wg.Done()
 		c.recvMu.Lock()
 		fn := c.onClose
 		c.onMessage = nil
@@ -201,7 +206,7 @@ func (c *Conn) closeNow(reason string) {
 			defer func() { _ = recover() }()
 			fn(reason)
 		}
-	})
+	}()
 }
 
 // startHeartbeat arms the heartbeat timers for the protocol revision.

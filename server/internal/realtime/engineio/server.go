@@ -198,25 +198,36 @@ func (s *Server) newConn(r *http.Request, q requestQuery, transport string) *Con
 		}{c.id, upgrades, s.opts.PingInterval.Milliseconds(), s.opts.PingTimeout.Milliseconds(), s.opts.MaxPayload})
 	}
 	c.queue = append(c.queue, Packet{Type: PacketOpen, Data: open})
+	// The connection handler registers OnMessage and OnClose before the
+	// session becomes visible, so a Close racing this handshake always finds
+	// the callbacks in place (and the upper layer's workers always stop).
 	s.mu.Lock()
-	if s.closed {
-		s.mu.Unlock()
-		return nil
-	}
-	s.sessions[c.id] = c
 	onConn := s.onConn
 	s.mu.Unlock()
-	c.startHeartbeat()
 	if onConn != nil {
-		func() {
+		panicked := func() (p bool) {
 			defer func() {
 				if recover() != nil {
-					c.closeNow("server error")
+					p = true
 				}
 			}()
 			onConn(c)
+			return false
 		}()
+		if panicked {
+			c.closeNow("server error")
+			return nil
+		}
 	}
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		c.closeNow("server shutting down")
+		return nil
+	}
+	s.sessions[c.id] = c
+	s.mu.Unlock()
+	c.startHeartbeat()
 	return c
 }
 

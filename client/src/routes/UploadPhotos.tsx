@@ -1,0 +1,2 @@
+// Placeholder while the screen is being built; replaced by its own page.
+export { default } from './MemberArea'
