@@ -40,7 +40,7 @@ async function waitReady(url: string, timeoutMs = 60_000): Promise<void> {
 async function startServer(bin: string, name: string, extraEnv: Record<string, string>, seed: boolean) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `tfm-e2e-${name}-`))
   const port = await freePort()
-  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, APP_ENV: 'test', AUTH_RATE_LIMIT: '1000', ...extraEnv }
+  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, APP_ENV: 'test', AUTH_RATE_LIMIT: '1000', BCRYPT_COST: '4', ...extraEnv }
   const opts = { cwd: dataDir, env, stdio: 'pipe' as const, timeout: 120_000 }
   execFileSync(bin, ['migrate'], opts)
   if (seed) execFileSync(bin, ['seed', '--demo'], opts)

@@ -161,7 +161,7 @@ func (a *App) newAccounts() (*account.Service, error) {
 	}
 	return account.New(account.Deps{
 		DB: a.DB, Secret: cfg.JWTSecret, Mail: mailer, SMS: texter, OTP: otps, Limiter: a.Limiter,
-		SiteURL: cfg.SiteURL, BrandName: cfg.BrandName, MediaDir: cfg.MediaDir, Log: a.Log,
+		SiteURL: cfg.SiteURL, BrandName: cfg.BrandName, MediaDir: cfg.MediaDir, Log: a.Log, PasswordCost: cfg.PasswordCost,
 		DeleteHooks: []account.DeleteHook{a.Chat.DeleteMemberData, a.eraseProfileData},
 		// Everything else kept about the member goes into the data export (file keys stay out).
 		ExportTables: []account.ExportTable{
@@ -196,7 +196,7 @@ func clientFS(dir string) fs.FS {
 
 // Seeder returns a seeder over the embedded seed files.
 func (a *App) Seeder() *seed.Seeder {
-	return &seed.Seeder{DB: a.DB, Files: db.Seed, MediaDir: a.Cfg.MediaDir, Log: a.Log}
+	return &seed.Seeder{DB: a.DB, Files: db.Seed, MediaDir: a.Cfg.MediaDir, Log: a.Log, PasswordCost: a.Cfg.PasswordCost}
 }
 
 // Serve listens on the configured port until ctx is cancelled, then stops

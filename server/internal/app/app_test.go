@@ -42,7 +42,9 @@ func newApp(t *testing.T, dsn string, seeded bool) *app.App {
 	dir := t.TempDir()
 	cfg := &config.Config{AppEnv: "test", Port: 0, DataDir: dir, DBDSN: dsn, RedisURL: os.Getenv("TEST_REDIS_URL"),
 		BrandName: "TFM", JWTSecret: bytes.Repeat([]byte("k"), 32), MediaDir: dir + "/media", SiteURL: "http://localhost",
-		LogLevel: "error", ShutdownTimeout: 2 * time.Second, ContactRateLimit: 3}
+		LogLevel: "error", ShutdownTimeout: 2 * time.Second, ContactRateLimit: 3,
+		// bcrypt's minimum: cost 12 takes seconds per hash under -race (the account tests check 12 is the default).
+		PasswordCost: 4}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	a, err := app.Open(context.Background(), cfg, log)
 	if err != nil {

@@ -55,4 +55,31 @@ func TestLoad(t *testing.T) {
 			})
 		}
 	})
+	t.Run("ErrTestOnlyKnobsOutsideTheirEnvironment", func(t *testing.T) {
+		t.Chdir(t.TempDir())
+		t.Setenv("DATA_DIR", t.TempDir())
+		t.Setenv("BCRYPT_COST", "4")
+		for env, ok := range map[string]bool{"test": true, "dev": false, "prod": false} {
+			t.Setenv("APP_ENV", env)
+			c, err := Load()
+			if ok && (err != nil || c.PasswordCost != 4) {
+				t.Fatalf("APP_ENV=%s BCRYPT_COST=4: %v", env, err)
+			}
+			if !ok && err == nil {
+				t.Fatalf("APP_ENV=%s accepted BCRYPT_COST=4", env)
+			}
+		}
+		t.Setenv("BCRYPT_COST", "")
+		t.Setenv("APP_ENV", "prod")
+		t.Setenv("SMTP_HOST", "smtp.example.org")
+		t.Setenv("SMS_URL", "https://sms.example.org")
+		t.Setenv("CLIENT_DIR", t.TempDir())
+		if _, err := Load(); err == nil {
+			t.Fatal("APP_ENV=prod accepted CLIENT_DIR")
+		}
+		t.Setenv("CLIENT_DIR", "")
+		if c, err := Load(); err != nil || c.PasswordCost != 12 {
+			t.Fatalf("prod defaults: %v", err)
+		}
+	})
 }

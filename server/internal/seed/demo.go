@@ -1,6 +1,7 @@
 package seed
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -96,7 +97,11 @@ func (s *Seeder) Demo(ctx context.Context) (int, error) {
 		return 0, s.demoPreferences(ctx)
 	}
 	// One hash for every demo member: 200 bcrypt hashes at cost 12 would take most of a minute.
-	hash, err := bcrypt.GenerateFromPassword([]byte(DemoPassword), 12)
+	cost := s.PasswordCost
+	if cost == 0 {
+		cost = 12
+	}
+	hash, err := bcrypt.GenerateFromPassword([]byte(DemoPassword), cost)
 	if err != nil {
 		return 0, err
 	}
@@ -387,26 +392,39 @@ func (s *Seeder) writeAvatar(rng *mrand.Rand, gender int, name string) (string, 
 		{{0xe8, 0xe0, 0xf0, 255}, {0x5b, 0x3f, 0x7a, 255}}, {{0xf6, 0xe7, 0xc1, 255}, {0x7a, 0x5a, 0x1e, 255}},
 		{{0xe1, 0xea, 0xf5, 255}, {0x30, 0x4a, 0x78, 255}},
 	}
-	pal := palettes[rng.IntN(len(palettes))]
+	pal := rng.IntN(len(palettes))
 	for _, size := range []struct {
 		name string
 		px   int
 	}{{"small", 160}, {"large", 480}} {
-		img := drawAvatar(size.px, pal[0], pal[1], gender == profile.GenderFemale)
-		f, err := os.OpenFile(filepath.Join(dir, key+"_"+size.name+".jpg"), os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o640)
-		if err != nil {
-			return "", err
+		// 5 palettes × 2 genders × 2 sizes: each distinct avatar is drawn and encoded once.
+		k := avatarKey{palette: pal, female: gender == profile.GenderFemale, px: size.px}
+		data, ok := s.avatars[k]
+		if !ok {
+			var buf bytes.Buffer
+			img := drawAvatar(size.px, palettes[pal][0], palettes[pal][1], k.female)
+			if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: 82}); err != nil {
+				return "", err
+			}
+			data = buf.Bytes()
+			if s.avatars == nil {
+				s.avatars = map[avatarKey][]byte{}
+			}
+			s.avatars[k] = data
 		}
-		err = jpeg.Encode(f, img, &jpeg.Options{Quality: 82})
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
+		if err := os.WriteFile(filepath.Join(dir, key+"_"+size.name+".jpg"), data, 0o640); err != nil {
 			return "", err
 		}
 	}
 	_ = name
 	return key, nil
+}
+
+// avatarKey names one distinct demo avatar rendition.
+type avatarKey struct {
+	palette int
+	female  bool
+	px      int
 }
 
 func drawAvatar(px int, bg, fg color.RGBA, long bool) *image.RGBA {

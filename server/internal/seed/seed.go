@@ -23,6 +23,10 @@ type Seeder struct {
 	Files    fs.FS // rooted so that "seed/master/countries.json" exists
 	MediaDir string
 	Log      *slog.Logger
+	// PasswordCost is the bcrypt cost of the demo password; 12 when 0.
+	PasswordCost int
+
+	avatars map[avatarKey][]byte // encoded demo avatars: there are only a few distinct ones
 }
 
 // Run loads every seed file in dependency order.
