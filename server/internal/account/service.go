@@ -94,6 +94,7 @@ type Service struct {
 	jwtKey       []byte
 	otpSecret    []byte
 
+	stateFns  stateListeners // see OnStateChange
 	wg        sync.WaitGroup
 	dummyOnce sync.Once
 	dummy     []byte
@@ -633,12 +634,18 @@ func (s *Service) Ban(ctx context.Context, userID uint64) error {
 		}
 		return s.endAllSessions(tx, userID)
 	})
+	if err == nil {
+		s.stateChanged(ctx, userID, StateBanned)
+	}
 	return store.Translate(err, "Member not found", "")
 }
 
 // Unban lifts a suspension; the member logs in again.
 func (s *Service) Unban(ctx context.Context, userID uint64) error {
 	err := s.db.WithContext(ctx).Model(&User{}).Where("id = ?", userID).Update("status", StatusActive).Error
+	if err == nil {
+		s.stateChanged(ctx, userID, StateUnbanned)
+	}
 	return store.Translate(err, "Member not found", "")
 }
 
@@ -688,6 +695,9 @@ func (s *Service) setPassword(ctx context.Context, userID uint64, p string, extr
 		}
 		return s.endAllSessions(tx, userID)
 	})
+	if err == nil {
+		s.stateChanged(ctx, userID, StateBanned)
+	}
 	return store.Translate(err, "Member not found", "")
 }
 
@@ -844,6 +854,11 @@ func (s *Service) SetHidden(ctx context.Context, userID uint64, hidden bool) err
 	if res.RowsAffected == 0 {
 		return apperr.New(apperr.NotFound, "Profile not found")
 	}
+	kind := StateShown
+	if hidden {
+		kind = StateHidden
+	}
+	s.stateChanged(ctx, userID, kind)
 	return nil
 }
 

@@ -108,7 +108,8 @@ func Open(ctx context.Context, cfg *config.Config, log *slog.Logger) (*App, erro
 		return nil, err
 	}
 	scope := gateway.ScopeOf(ctx, d) // nodes sharing this database share presence and rooms in Redis
-	if a.Chat, err = chat.New(chat.Deps{DB: d, Relations: a.Relations, Limiter: a.Limiter, Scope: scope, Log: log}); err != nil {
+	if a.Chat, err = chat.New(chat.Deps{DB: d, Relations: a.Relations, Limiter: a.Limiter, Scope: scope, Log: log,
+		SendLimit: cfg.ChatSendLimit}); err != nil {
 		d.Close()
 		return nil, err
 	}

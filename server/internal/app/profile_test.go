@@ -971,4 +971,25 @@ func TestDemoMembersHavePreferencesAndServedAvatars(t *testing.T) {
 	if o["completedSteps"].(float64) != 30 {
 		t.Errorf("a demo member's completion: %v %v", o["completedSteps"], o["completion"])
 	}
+	// Every demo height is a selectable one, so the member can save the
+	// preferences derived from the profile as they are.
+	var bad int64
+	a.DB.Table("profiles").Where("height_cm IS NOT NULL AND height_cm NOT IN (SELECT cm FROM heights)").Count(&bad)
+	if bad != 0 {
+		t.Errorf("%d demo profiles have a height that cannot be selected", bad)
+	}
+	_, e = call(t, a, "GET", "/api/v1/preference", "", me.auth()...)
+	if w, e2 := call(t, a, "POST", "/api/v1/preference", string(e.Data), me.auth()...); w.Code != 200 {
+		t.Errorf("saving the derived preferences: %d %s", w.Code, e2.Meta.Message)
+	}
+	// An older seed's off-list heights are moved to the nearest selectable one.
+	a.DB.Table("profiles").Where("profile_code = ?", code).Update("height_cm", 161)
+	if _, err := a.Seeder().Demo(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	var h int
+	a.DB.Table("profiles").Where("profile_code = ?", code).Pluck("height_cm", &h)
+	if h == 161 {
+		t.Errorf("height 161 not repaired")
+	}
 }

@@ -38,8 +38,10 @@
 // applies the per-member rate limit (SendLimit per SendWindow, shared by
 // every node through ratelimit.Redis), and stores the message in one
 // transaction that first updates the conversation row (its lock orders
-// concurrent senders), then inserts, then records last_message_id. Only
-// then is EventMessage published. Ids grow within a conversation; a
+// concurrent senders), then inserts, then records last_message_id. Sends
+// arriving together share one transaction (group commit), each in its own
+// savepoint; every Send returns only after the commit holding its message.
+// Only then is EventMessage published. Ids grow within a conversation; a
 // per-pair lock on each node makes publication follow id order. A
 // client-supplied ClientID is unique per author (uq_chat_messages_client):
 // a retry returns the stored message with Duplicate set and publishes
@@ -47,8 +49,10 @@
 //
 // Within the first EarlyChatMessages messages of a conversation, text that
 // asks for money or payment details (UPI, bank account, Western Union, gift
-// cards...) or moves the talk elsewhere (phone numbers in any script,
-// WhatsApp, Telegram, e-mail addresses...) is flagged: the message keeps a
+// cards...) or moves the talk elsewhere (Indian mobile numbers in any
+// script, optionally after +91 or 0, with spaces or dashes; WhatsApp,
+// Telegram and other apps; links and e-mail addresses) is flagged; other
+// digit runs (timestamps, order numbers) are not: the message keeps a
 // warning code and carries the receiver's notice; the author gets a
 // separate notice. It is a warning, never a block.
 //

@@ -4,6 +4,8 @@ import (
 	"context"
 	"time"
 
+	"gorm.io/gorm"
+
 	"github.com/tfmmatrimony/tfm/server/internal/account"
 	"github.com/tfmmatrimony/tfm/server/internal/apperr"
 	"github.com/tfmmatrimony/tfm/server/internal/relation"
@@ -35,8 +37,13 @@ const partySQL = `SELECT p.id, p.profile_code, p.name, p.gender, p.hidden, p.cha
 
 // loadParties returns the members matching where, by profiles.id.
 func (s *Service) loadParties(ctx context.Context, where string, args ...any) (map[uint64]*party, error) {
+	return s.loadPartiesOn(ctx, s.db.DB, where, args...)
+}
+
+// loadPartiesOn is loadParties on db: s.hot for the fixed-shape lookups.
+func (s *Service) loadPartiesOn(ctx context.Context, db *gorm.DB, where string, args ...any) (map[uint64]*party, error) {
 	var rows []party
-	if err := s.db.WithContext(ctx).Raw(partySQL+where, args...).Scan(&rows).Error; err != nil {
+	if err := db.WithContext(ctx).Raw(partySQL+where, args...).Scan(&rows).Error; err != nil {
 		return nil, internal(err)
 	}
 	out := make(map[uint64]*party, len(rows))
@@ -49,7 +56,7 @@ func (s *Service) loadParties(ctx context.Context, where string, args ...any) (m
 // pair loads the caller (by id) and the partner (by public code). The
 // partner is nil when no such profile exists.
 func (s *Service) pair(ctx context.Context, self uint64, partnerCode string) (me, partner *party, err error) {
-	ps, err := s.loadParties(ctx, "p.id = ? OR p.profile_code = ?", self, partnerCode)
+	ps, err := s.loadPartiesOn(ctx, s.hot, "p.id = ? OR p.profile_code = ?", self, partnerCode)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -126,7 +133,7 @@ func (s *Service) chatUsers(ctx context.Context, viewer uint64, ps ...*party) (m
 // hidden flag and the chat user anyone may see. A suspended or deleted
 // member gives a ReasonInactive refusal.
 func (s *Service) Profile(ctx context.Context, profileID uint64) (*Member, error) {
-	ps, err := s.loadParties(ctx, "p.id = ?", profileID)
+	ps, err := s.loadPartiesOn(ctx, s.hot, "p.id = ?", profileID)
 	if err != nil {
 		return nil, err
 	}
@@ -183,7 +190,7 @@ func (s *Service) Visibility(ctx context.Context, profileID uint64) (*Visibility
 		ID   uint64
 		Kind string
 	}
-	err := s.db.WithContext(ctx).Raw(`SELECT blocked_id AS id, 'b' AS kind FROM blocks WHERE blocker_id = ?
+	err := s.hot.WithContext(ctx).Raw(`SELECT blocked_id AS id, 'b' AS kind FROM blocks WHERE blocker_id = ?
 		UNION ALL SELECT blocker_id, 'b' FROM blocks WHERE blocked_id = ?
 		UNION ALL SELECT target_id, 'mine' FROM dont_shows WHERE profile_id = ?
 		UNION ALL SELECT profile_id, 'theirs' FROM dont_shows WHERE target_id = ?`,

@@ -250,27 +250,13 @@ func (s *Service) Send(ctx context.Context, in SendInput) (*Sent, error) {
 	if conv.MessageCount < EarlyChatMessages {
 		warning = screen(text)
 	}
-	row := messageRow{ConversationID: conv.ID, SenderID: me.ID, ClientID: clientID, Body: text, Warning: warning, CreatedAt: now}
-	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		// Updating the conversation first takes its row lock, so that on
-		// MySQL concurrent senders of one pair get ids in commit order.
-		upd := map[string]any{"message_count": gorm.Expr("message_count + 1"), "updated_at": now}
-		other := side(partner.ID, conv.LowID)
-		upd[other+"_unread"] = gorm.Expr(other + "_unread + 1")
-		if conv.StartedBy != me.ID && conv.RepliedAt == nil {
-			upd["replied_at"] = now
-		}
-		if err := tx.Table("chat_conversations").Where("id = ?", conv.ID).Updates(upd).Error; err != nil {
-			return err
-		}
-		if err := tx.Create(&row).Error; err != nil {
-			if store.IsUniqueViolation(err) {
-				return errDuplicate
-			}
-			return err
-		}
-		return tx.Table("chat_conversations").Where("id = ? AND last_message_id < ?", conv.ID, row.ID).
-			Update("last_message_id", row.ID).Error
+	// Prepared before the group transaction: preparing inside it would wait
+	// for a pool connection while holding SQLite's write lock.
+	_ = s.stmts.prepare(s.db.SQL())
+	var row messageRow
+	err = s.write(func(tx *gorm.DB) error {
+		row = messageRow{ConversationID: conv.ID, SenderID: me.ID, ClientID: clientID, Body: text, Warning: warning, CreatedAt: now}
+		return s.storeMessage(tx, &row, conv, partner.ID, conv.StartedBy != me.ID && conv.RepliedAt == nil, now)
 	})
 	room := RoomName(me.ProfileCode, partner.ProfileCode)
 	codes := codesOf(me, partner)

@@ -53,7 +53,7 @@ func side(member, lowID uint64) string {
 func (s *Service) loadConversation(ctx context.Context, a, b uint64) (*conversation, error) {
 	lo, hi := order(a, b)
 	var rows []conversation
-	err := s.db.WithContext(ctx).Table("chat_conversations").
+	err := s.hot.WithContext(ctx).Table("chat_conversations").
 		Select("id, low_id, high_id, started_by, replied_at, message_count, last_message_id, low_read_id, high_read_id, low_unread, high_unread").
 		Where("low_id = ? AND high_id = ?", lo, hi).Limit(1).Find(&rows).Error
 	if err != nil {
@@ -69,7 +69,7 @@ func (s *Service) loadConversation(ctx context.Context, a, b uint64) (*conversat
 func (s *Service) paid(ctx context.Context, member uint64) (bool, error) {
 	now := s.clock()
 	var n int64
-	err := s.db.WithContext(ctx).Table("subscriptions s").Joins("JOIN plans pl ON pl.id = s.plan_id").
+	err := s.hot.WithContext(ctx).Table("subscriptions s").Joins("JOIN plans pl ON pl.id = s.plan_id").
 		Where("s.profile_id = ? AND s.starts_at <= ? AND s.expires_at > ? AND pl.start_chats <> 0", member, now, now).
 		Count(&n).Error
 	return n > 0, internal(err)
@@ -151,7 +151,7 @@ func (s *Service) member(ctx context.Context, self uint64, room string) (me, par
 	if !ok {
 		return nil, nil, refuse(apperr.Forbidden, ReasonNotInRoom, MsgNotInRoom)
 	}
-	ps, err := s.loadParties(ctx, "p.id = ? OR p.profile_code IN ?", self, []string{a, b})
+	ps, err := s.loadPartiesOn(ctx, s.hot, "p.id = ? OR p.profile_code IN ?", self, []string{a, b})
 	if err != nil {
 		return nil, nil, err
 	}

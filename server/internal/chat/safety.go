@@ -27,12 +27,17 @@ var (
 		`|\bupi\b|\bupi\s*id\b|\bpaytm\b|\bg\s*pay\b|\bgoogle\s*pay\b|\bphone\s*pe\b|\bbhim\b|\bbank\s*(account|details|a/?c)\b|\baccount\s*(number|no\.?)\b|\ba/c\s*(no|number)\b|\bifsc\b` +
 		`|\bbitcoin\b|\bcrypto\b|\busdt\b|\bforex\b|\bcustoms\s*(fee|charges?|duty)\b|\bcourier\s*(fee|charges?)\b` +
 		`|₹\s*\d|\brs\.?\s*\d|\d\s*(rupees|lakhs?|crores?)\b|पैसे|पैसा|रुपये|പണം|രൂപ|பணம்|ரூபாய்`)
-	// offsiteRe matches moves to other channels and e-mail addresses.
-	offsiteRe = regexp.MustCompile(`(?i)\bwhats\s*app\b|\bwhatsapp\b|\bwa\.me\b|\btelegram\b|\bsignal\s*app\b|\bsnap\s*chat\b|\binstagram\b|\binsta\s*id\b|\bskype\b|\bwechat\b|\bhangouts?\b` +
-		`|\bmy\s*(mobile|phone|cell|contact)\s*(number|no\.?)\b|\bcall\s*me\s*(on|at)\b|\btext\s*me\s*(on|at)\b|\bemail\s*me\b|\bmail\s*me\b` +
-		`|[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}`)
-	// phoneRe matches ten or more digits, allowing separators and a country code.
-	phoneRe = regexp.MustCompile(`(?:\+?\d{1,3}[\s.-]*)?\d(?:[\s.()-]*\d){9,}`)
+	// offsiteRe matches moves to other channels (WhatsApp and Telegram as
+	// people spell them, t.me and wa.me links), web links and e-mail addresses.
+	offsiteRe = regexp.MustCompile(`(?i)\bwh?ats?\s*app?\b|\bwa\.me\b|\btele\s*gram\b|\bt\.me/|\bsignal\s*app\b|\bsnap\s*chat\b|\binstagram\b|\binsta\s*id\b|\bskype\b|\bwechat\b|\bhangouts?\b` +
+		`|\bmy\s*(mobile|phone|cell|contact|whatsapp)\s*(number|no\.?)\b|\bcall\s*me\s*(on|at)\b|\btext\s*me\s*(on|at)\b|\bemail\s*me\b|\bmail\s*me\b` +
+		`|[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}` +
+		`|\bhttps?://|\bwww\.[a-z0-9-]+\.|\b[a-z0-9-]+\.(com|in|net|org|info|me|io|co|app|link|ly)(/|\b)`)
+	// phoneRe matches an Indian mobile number: ten digits starting with 6 to
+	// 9, optionally after +91, 91 or 0, with single spaces or dashes between
+	// digits, and not part of a longer run of digits (a timestamp, an order
+	// number or an amount is not a phone number).
+	phoneRe = regexp.MustCompile(`(?:^|[^0-9])(?:\+?91[ -]?|0)?[6-9](?:[ -]?[0-9]){9}(?:[^0-9]|$)`)
 )
 
 // screen returns the warning code of an early message, or "". Digits of any
@@ -47,18 +52,30 @@ func screen(text string) string {
 	return ""
 }
 
-// asciiDigits maps every decimal digit to an ASCII digit so that phone
-// numbers typed in Indian scripts are seen; only their count matters.
+// asciiDigits maps every decimal digit of any script to the ASCII digit of
+// the same value, so that phone numbers typed in Indian scripts are seen.
 func asciiDigits(s string) string {
 	if !strings.ContainsFunc(s, func(r rune) bool { return r > 0x7f && unicode.IsDigit(r) }) {
 		return s
 	}
 	return strings.Map(func(r rune) rune {
 		if r > 0x7f && unicode.IsDigit(r) {
-			return '0'
+			return '0' + digitValue(r)
 		}
 		return r
 	}, s)
+}
+
+// digitValue returns the value of a Unicode decimal digit. Unicode keeps
+// each script's digits as one run of ten code points from zero to nine
+// (runs may follow each other, as the mathematical digits do), so the value
+// is the number of digits before r in its run, modulo ten.
+func digitValue(r rune) rune {
+	n := rune(0)
+	for n < 60 && unicode.IsDigit(r-n-1) {
+		n++
+	}
+	return n % 10
 }
 
 func warningFor(code string, forSender bool) *Warning {

@@ -25,6 +25,28 @@ func TestScreenFlagsMoneyAndOffSiteButNotOrdinaryText(t *testing.T) {
 		{"९८४७०१२३४५ पर फोन करो", WarningOffsite},
 		{"write to anu.thomas@gmail.com", WarningOffsite},
 		{"find me on telegram", WarningOffsite},
+		// Indian mobile numbers, however they are typed.
+		{"My number is 9847012345.", WarningOffsite},
+		{"098470 12345", WarningOffsite},
+		{"919847012345", WarningOffsite},
+		{"+91-98470-12345 evenings", WarningOffsite},
+		{"ring 6282-123-456", WarningOffsite},
+		{"൯൮൪൭൦൧൨൩൪൫", WarningOffsite}, // Malayalam digits
+		// Digit runs that are not phone numbers.
+		{"Sent at 1732456789012 by the app", ""},
+		{"Order 20241124143301 was delivered", ""},
+		{"Reference 5123456789 from the parish office", ""},
+		{"Reference 12345678901234567890", ""},
+		{"He was born in 1994, is 5 ft 10 in and lives at house 42", ""},
+		{"Call between 9 and 10 tomorrow", ""},
+		// Other apps, links and e-mail.
+		{"add me on whats app", WarningOffsite},
+		{"my watsapp is the same", WarningOffsite},
+		{"https://t.me/anu_thomas", WarningOffsite},
+		{"see my photos at www.example.com", WarningOffsite},
+		{"see bit.ly/anu-photos", WarningOffsite},
+		{"email: anu_thomas1996@yahoo.co.in", WarningOffsite},
+		{"Mr.Thomas and St. Mary's church, e.g. on Sunday", ""},
 	}
 	for _, c := range cases {
 		if got := screen(c.text); got != c.want {

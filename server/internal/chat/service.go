@@ -8,6 +8,8 @@ import (
 	"sync"
 	"time"
 
+	"gorm.io/gorm"
+
 	"github.com/tfmmatrimony/tfm/server/internal/apperr"
 	"github.com/tfmmatrimony/tfm/server/internal/ratelimit"
 	"github.com/tfmmatrimony/tfm/server/internal/relation"
@@ -35,7 +37,13 @@ type Deps struct {
 
 // Service holds conversations and messages and decides who may chat.
 type Service struct {
-	db      *store.DB
+	db *store.DB
+	// hot runs the fixed-shape statements of every send and connect: on
+	// MySQL as server-side prepared statements, so the server does not parse
+	// them each time. Only statements whose text never varies go through it
+	// (no IN lists of variable length), so its statement cache stays small.
+	// The SQLite driver parses every execution anyway, so there it is db.
+	hot     *gorm.DB
 	rel     *relation.Store
 	limiter ratelimit.Limiter
 	scope   string
@@ -51,7 +59,10 @@ type Service struct {
 	// that messages are published in id order and a block waits for sends
 	// already in flight (see Quiesce).
 	seed    maphash.Seed
-	stripes [256]sync.Mutex
+	stripes [4096]sync.Mutex
+
+	commits groupCommit  // see commit.go
+	stmts   messageStmts // see storemsg.go
 }
 
 // New builds the service; DB and Relations are required.
@@ -59,8 +70,11 @@ func New(d Deps) (*Service, error) {
 	if d.DB == nil || d.Relations == nil {
 		return nil, errors.New("chat: DB and Relations are required")
 	}
-	s := &Service{db: d.DB, rel: d.Relations, limiter: d.Limiter, scope: d.Scope, sendN: d.SendLimit, sendWin: d.SendWindow,
+	s := &Service{db: d.DB, hot: d.DB.DB, rel: d.Relations, limiter: d.Limiter, scope: d.Scope, sendN: d.SendLimit, sendWin: d.SendWindow,
 		log: d.Log, now: d.Now, seed: maphash.MakeSeed()}
+	if d.DB.Dialect == store.MySQL {
+		s.hot = d.DB.Session(&gorm.Session{PrepareStmt: true})
+	}
 	if s.sendN <= 0 {
 		s.sendN = SendLimit
 	}

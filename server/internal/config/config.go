@@ -38,6 +38,7 @@ type Config struct {
 	AnalyticsID       string        // the analytics property id
 	ContactRateLimit  int           // contact-us submissions per IP per hour
 	AuthRateLimit     int           // auth calls (login, register, OTP, reset...) per IP per 10 minutes
+	ChatSendLimit     int           // chat messages per member per 10 seconds
 	PasswordCost      int           // bcrypt cost of member passwords: 12; APP_ENV=test may lower it (BCRYPT_COST) for fast tests
 
 	// Mail: SMTP when SMTPHost is set; otherwise the dev outbox (APP_ENV dev/test only).
@@ -104,6 +105,12 @@ func Load() (*Config, error) {
 	}
 	if c.PasswordCost < 12 && c.AppEnv != "test" {
 		return nil, errors.New("config: BCRYPT_COST below 12 is only for APP_ENV=test")
+	}
+	if c.ChatSendLimit, err = envInt("CHAT_SEND_LIMIT", 20); err != nil {
+		return nil, err
+	}
+	if c.ChatSendLimit < 1 {
+		return nil, errors.New("config: CHAT_SEND_LIMIT must be at least 1")
 	}
 	if c.SMTPPort, err = envInt("SMTP_PORT", 587); err != nil {
 		return nil, err

@@ -275,14 +275,17 @@ type ContactInput struct {
 // PhonePattern is an Indian mobile number: 10 digits starting 6-9 (spec §5).
 var PhonePattern = regexp.MustCompile(`^[6-9][0-9]{9}$`)
 
-var namePattern = regexp.MustCompile(`^[\p{L} .'-]+$`)
+// NamePattern is a person's name: letters, with the combining vowel signs and
+// viramas that Malayalam, Tamil or Hindi letters carry (\p{M}), spaces, dots,
+// apostrophes and hyphens, starting with a letter.
+var NamePattern = regexp.MustCompile(`^\p{L}[\p{L}\p{M} .'-]*$`)
 
 // ValidateName applies the spec §5 name messages to a person's name (letters and spaces, 3–25).
 func ValidateName(n string) string {
 	switch {
 	case n == "":
 		return "Name is required"
-	case !namePattern.MatchString(n):
+	case !NamePattern.MatchString(n):
 		return "Name can only contain letters"
 	case utf8.RuneCountInString(n) < 3:
 		return "Minimum 3 characters required"
@@ -312,7 +315,7 @@ func (s *Service) SubmitContact(ctx context.Context, in ContactInput, ip string)
 	switch {
 	case in.Name == "":
 		errs["name"] = "Name is required"
-	case !namePattern.MatchString(in.Name):
+	case !NamePattern.MatchString(in.Name):
 		errs["name"] = "Name can only contain letters"
 	case utf8.RuneCountInString(in.Name) < 3:
 		errs["name"] = "Minimum 3 characters required"

@@ -24,6 +24,10 @@ func TestValidateName(t *testing.T) {
 		"Abcdefghijklmnopqrstuvwxyz": "Maximum 25 character allowed",
 		"Mary Thomas":                "",
 		"Lalnunmawii":                "",
+		"അന്ന മരിയ":                  "",                              // Malayalam: vowel signs and viramas are marks, not letters
+		"அன்பு செல்வி":               "",                              // Tamil
+		"अनीता":                      "",                              // Hindi
+		"\u0d4dabc":                  "Name can only contain letters", // a name cannot start with a combining mark
 	}
 	for in, want := range cases {
 		if got := ValidateName(in); got != want {

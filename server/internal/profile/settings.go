@@ -2,6 +2,7 @@ package profile
 
 import (
 	"context"
+	"github.com/tfmmatrimony/tfm/server/internal/content"
 	"strings"
 	"unicode/utf8"
 
@@ -188,7 +189,7 @@ func (s *Service) UpdateContactMe(ctx context.Context, profileID uint64, in Cont
 		v := strings.Join(strings.Fields(*in.ContactPerson), " ")
 		switch {
 		case v == "":
-		case !namePattern.MatchString(v):
+		case !content.NamePattern.MatchString(v):
 			errs["contactPerson"] = MsgNameLetters
 		case utf8.RuneCountInString(v) < 3:
 			errs["contactPerson"] = MsgNameMin

@@ -144,7 +144,6 @@ var updateOrder = []string{"name", "profileName", "heightCm", "maritalStatus", "
 	"diet", "smoking", "drinking"}
 
 var (
-	namePattern = regexp.MustCompile(`^[\p{L} .'-]+$`)
 	// contactPattern finds phone numbers (ten or more digits, however spaced) and e-mail addresses in free text.
 	contactPattern = regexp.MustCompile(`(?:\d[\s\-().+]{0,3}){10,}|[A-Za-z0-9._%+\-]+\s*(?:@|\(at\)|\[at\])\s*[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)*\.[A-Za-z]{2,}`)
 )
@@ -355,7 +354,7 @@ func (u *updater) basic(in *BasicUpdate) error {
 		switch {
 		case n == "":
 			u.cols["profile_name"] = ""
-		case !namePattern.MatchString(n):
+		case !content.NamePattern.MatchString(n):
 			u.fail("profileName", MsgNameLetters)
 		case utf8.RuneCountInString(n) < 3:
 			u.fail("profileName", MsgNameMin)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"image"
@@ -94,6 +95,9 @@ func (s *Seeder) Demo(ctx context.Context) (int, error) {
 	}
 	if existing >= DemoCount {
 		s.Log.Info("demo members already present", "count", existing)
+		if err := s.repairDemoHeights(ctx); err != nil {
+			return 0, err
+		}
 		return 0, s.demoPreferences(ctx)
 	}
 	// One hash for every demo member: 200 bcrypt hashes at cost 12 would take most of a minute.
@@ -184,6 +188,7 @@ type lookups struct {
 	communities, languages, degrees, profs map[string]uint64
 	degreeNames, profNames                 []string
 	plans                                  []planRow
+	heights                                []int // the selectable heights (cm), ascending
 }
 
 type idName struct {
@@ -244,6 +249,12 @@ func (s *Seeder) lookups(ctx context.Context) (*lookups, error) {
 	if err := db.Table("plans").Select("id, months, contact_views").Order("sort").Find(&lk.plans).Error; err != nil {
 		return nil, err
 	}
+	if err := db.Table("heights").Order("cm").Pluck("cm", &lk.heights).Error; err != nil {
+		return nil, err
+	}
+	if len(lk.heights) == 0 {
+		return nil, errors.New("master data missing: no heights (run `tfm seed` first)")
+	}
 	return lk, nil
 }
 
@@ -267,12 +278,86 @@ func (lk *lookups) member(rng *mrand.Rand, r region, gender, i int) demoMember {
 	m.stateID = lk.states[m.stateCode]
 	m.den, m.lang = pick(rng, r.dens), pick(rng, r.languages)
 	m.degree, m.profession = pick(rng, lk.degreeNames), pick(rng, lk.profNames)
+	// Heights come from the selectable list, so a demo member's own edit form and
+	// the preferences derived from the profile hold valid values.
 	if gender == profile.GenderMale {
-		m.age, m.heightCM = 23+rng.IntN(14), 163+rng.IntN(22)
+		m.age, m.heightCM = 23+rng.IntN(14), pick(rng, heightsBetween(lk.heights, 163, 184))
 	} else {
-		m.age, m.heightCM = 21+rng.IntN(13), 150+rng.IntN(20)
+		m.age, m.heightCM = 21+rng.IntN(13), pick(rng, heightsBetween(lk.heights, 150, 169))
 	}
 	return m
+}
+
+// heightsBetween returns the heights in [lo, hi], or the nearest one when none is.
+func heightsBetween(all []int, lo, hi int) []int {
+	var out []int
+	for _, h := range all {
+		if h >= lo && h <= hi {
+			out = append(out, h)
+		}
+	}
+	if len(out) == 0 {
+		out = []int{nearestHeight(all, (lo+hi)/2)}
+	}
+	return out
+}
+
+// nearestHeight returns the selectable height closest to cm.
+func nearestHeight(all []int, cm int) int {
+	best := all[0]
+	for _, h := range all {
+		if abs(h-cm) < abs(best-cm) {
+			best = h
+		}
+	}
+	return best
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// repairDemoHeights moves demo heights that are not selectable (seeded by an
+// earlier version that drew any centimetre) to the nearest selectable height,
+// in the profiles and in the partner preferences derived from them.
+func (s *Seeder) repairDemoHeights(ctx context.Context) error {
+	db := s.DB.WithContext(ctx)
+	var heights []int
+	if err := db.Table("heights").Order("cm").Pluck("cm", &heights).Error; err != nil || len(heights) == 0 {
+		return err
+	}
+	demo := db.Table("users").Select("p.id").Joins("JOIN profiles p ON p.user_id = users.id").Where("users.is_demo = ?", true)
+	for _, t := range []struct {
+		table, key string
+		cols       []string
+	}{
+		{"profiles", "id", []string{"height_cm"}},
+		{"partner_preferences", "profile_id", []string{"height_min", "height_max"}},
+	} {
+		for _, col := range t.cols {
+			var rows []struct {
+				Rid    uint64
+				Height int
+			}
+			err := db.Table(t.table).Select(t.key+" AS rid, "+col+" AS height").Where(t.key+" IN (?)", demo).
+				Where(col+" IS NOT NULL").Where(col+" NOT IN (?)", heights).Find(&rows).Error
+			if err != nil {
+				return err
+			}
+			for _, r := range rows {
+				if err := db.Table(t.table).Where(t.key+" = ?", r.Rid).Update(col, nearestHeight(heights, r.Height)).Error; err != nil {
+					return err
+				}
+			}
+			if len(rows) > 0 {
+				s.Log.Info("repaired demo heights", "table", t.table, "column", col, "rows", len(rows))
+			}
+		}
+	}
+	return nil
 }
 
 func (s *Seeder) createDemo(tx *gorm.DB, rng *mrand.Rand, email, hash string, gender int, m demoMember, lk *lookups) error {

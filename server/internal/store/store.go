@@ -64,10 +64,14 @@ func Open(opts Options) (*DB, error) {
 		if err != nil {
 			return nil, fmt.Errorf("store: opening MySQL: %w", err)
 		}
+		// As many idle connections as open ones: database/sql's default keeps 2, so
+		// under a connect storm or a chat burst connections were closed and reopened
+		// continuously. Idle ones are still closed after five quiet minutes.
 		sqlDB, _ := g.DB()
 		sqlDB.SetMaxOpenConns(50)
-		sqlDB.SetMaxIdleConns(25)
+		sqlDB.SetMaxIdleConns(50)
 		sqlDB.SetConnMaxLifetime(30 * time.Minute)
+		sqlDB.SetConnMaxIdleTime(5 * time.Minute)
 		return &DB{DB: g, Dialect: MySQL}, nil
 	}
 	if err := os.MkdirAll(filepath.Dir(opts.SQLitePath), 0o750); err != nil {
@@ -80,8 +84,10 @@ func Open(opts Options) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: opening SQLite: %w", err)
 	}
+	// Keep every connection open: opening one runs the pragmas above again.
 	sqlDB, _ := g.DB()
 	sqlDB.SetMaxOpenConns(4)
+	sqlDB.SetMaxIdleConns(4)
 	return &DB{DB: g, Dialect: SQLite}, nil
 }
 

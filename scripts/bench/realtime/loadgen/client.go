@@ -45,8 +45,9 @@ type Client struct {
 	closeOnce  sync.Once
 
 	// Counters read by the scenarios.
-	Presence atomic.Int64 // userConnected + userDisConnected received
-	Errors   atomic.Int64 // chatError received
+	Presence       atomic.Int64 // members announced online or offline (userConnected, userDisConnected, onlineUsersChanged entries)
+	PresenceFrames atomic.Int64 // presence packets received
+	Errors         atomic.Int64 // chatError received
 }
 
 // Dialer opens clients against one server URL.
@@ -183,12 +184,33 @@ func (c *Client) dispatchEvent(b []byte) {
 		c.regOnce.Do(func() { close(c.registered) })
 	case "userConnected", "userDisConnected":
 		c.Presence.Add(1)
+		c.PresenceFrames.Add(1)
+	case "onlineUsersChanged":
+		// Ours batches announcements: one frame carries several members.
+		c.Presence.Add(int64(batchEntries(b)))
+		c.PresenceFrames.Add(1)
 	case "chatError":
 		c.Errors.Add(1)
 	}
 	if h := c.onEvent.Load(); h != nil && *h != nil {
 		(*h)(c, name, b)
 	}
+}
+
+// batchEntries counts the members in an onlineUsersChanged payload
+// ({connected: [ChatUser], disconnected: [profileID]}) without decoding it:
+// every chat user has one "profileID" key, and the disconnected ids are
+// plain strings. Thousands of clients get every batch, so the generator must
+// not spend the machine's CPU on decoding them.
+func batchEntries(b []byte) int {
+	n := bytes.Count(b, []byte(`"profileID"`))
+	if i := bytes.Index(b, []byte(`"disconnected":[`)); i >= 0 {
+		rest := b[i+len(`"disconnected":[`):]
+		if j := bytes.IndexByte(rest, ']'); j >= 0 {
+			n += bytes.Count(rest[:j], []byte{'"'}) / 2
+		}
+	}
+	return n
 }
 
 // eventName reads the first string of a JSON array without decoding it all.

@@ -82,7 +82,8 @@ func reportRows(rr *runResults) []row {
 		rows = append(rows,
 			row{fmt.Sprintf("Connect rate with %s online (/s)", b), "presence", "joinRate@" + b, 0, false, map[bool]string{true: "ours > 100/s"}[b == "5000"]},
 			row{fmt.Sprintf("  p50 / p99 connect→list with %s online (ms)", b), "presence", "joinP50Ms@" + b + "|joinP99Ms@" + b, 0, true, ""},
-			row{fmt.Sprintf("  presence events sent per join with %s online", b), "presence", "presenceEventsPerJoin@" + b, 0, true, ""},
+			row{fmt.Sprintf("  presence announcements received per join with %s online", b), "presence", "presenceEventsPerJoin@" + b, 0, true, ""},
+			row{fmt.Sprintf("  presence packets received per join with %s online (batched in ours)", b), "presence", "presenceFramesPerJoin@" + b, 0, true, ""},
 			row{"  CPU % of one core: server / rest of the shared machine", "presence", "joinServerCPUPct@" + b + "|joinOthersCPUPct@" + b, 0, true, ""},
 		)
 	}

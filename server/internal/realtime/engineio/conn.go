@@ -42,6 +42,8 @@ type Conn struct {
 	polling     bool // a GET is pending
 	posting     bool // a POST is being read
 	ws          *websocket.Conn
+	cork        *corkConn // under ws: batches its writes
+	writing     bool      // a WebSocket writer goroutine runs (see kickLocked)
 	pingTimer   *time.Timer
 	pongTimer   *time.Timer
 	closeTimer  *time.Timer
@@ -113,6 +115,9 @@ func (c *Conn) OnClose(fn func(reason string)) {
 // blocking. It returns ErrClosed after close and ErrSlowConsumer (closing the
 // session) when the queue would exceed Options.MaxQueuedPackets.
 func (c *Conn) Send(msgs ...Message) error {
+	if len(msgs) == 1 { // the common case, without allocating
+		return c.enqueue(Packet{Type: PacketMessage, Data: msgs[0].Data, Binary: msgs[0].Binary})
+	}
 	pkts := make([]Packet, len(msgs))
 	for i, m := range msgs {
 		pkts[i] = Packet{Type: PacketMessage, Data: m.Data, Binary: m.Binary}
@@ -133,6 +138,7 @@ func (c *Conn) enqueue(pkts ...Packet) error {
 	}
 	c.queue = append(c.queue, pkts...)
 	c.signalLocked()
+	c.kickLocked()
 	c.mu.Unlock()
 	return nil
 }
@@ -164,6 +170,7 @@ func (c *Conn) Close() error {
 	c.state = stateClosing
 	c.closeTimer = time.AfterFunc(c.srv.opts.CloseTimeout, func() { c.closeNow("forced close") })
 	c.signalLocked()
+	c.kickLocked()
 	c.mu.Unlock()
 	return nil
 }

@@ -24,6 +24,12 @@
 // WebSocket. Messages queued during the switch are delivered exactly once over
 // whichever transport takes them from the session queue.
 //
+// Over WebSocket a writer goroutine runs only while the session has packets
+// queued: it writes the whole queue as one batch, with one network write
+// (coder/websocket flushes after every message, so the connection under it
+// is corked for the batch; see corkConn), and exits. An idle session holds
+// one goroutine, its reader.
+//
 // Every session has a bounded outgoing queue; writers never hold a lock while
 // touching the network, and a session whose queue overflows is closed with
 // reason "slow consumer" so that broadcasters never block. JSONP polling is not

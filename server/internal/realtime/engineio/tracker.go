@@ -3,13 +3,17 @@ package engineio
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 )
 
 // Tracker counts running goroutines so that a server can wait for them on
 // close; unlike sync.WaitGroup, Go may be called while Wait is in progress.
+// Add and Done are one atomic operation each (the lock is only taken when
+// the count drops to zero), because every WebSocket write batch starts a
+// tracked goroutine.
 type Tracker struct {
+	active atomic.Int64
 	mu     sync.Mutex
-	active int
 	idle   chan struct{}
 }
 
@@ -23,17 +27,15 @@ func (t *Tracker) Go(fn func()) {
 }
 
 // Add records one running goroutine; pair it with Done.
-func (t *Tracker) Add() {
-	t.mu.Lock()
-	t.active++
-	t.mu.Unlock()
-}
+func (t *Tracker) Add() { t.active.Add(1) }
 
 // Done records the end of a goroutine recorded by Add.
 func (t *Tracker) Done() {
+	if t.active.Add(-1) != 0 {
+		return
+	}
 	t.mu.Lock()
-	t.active--
-	if t.active == 0 && t.idle != nil {
+	if t.active.Load() == 0 && t.idle != nil {
 		close(t.idle)
 		t.idle = nil
 	}
@@ -44,7 +46,7 @@ func (t *Tracker) Done() {
 func (t *Tracker) Wait(ctx context.Context) error {
 	for {
 		t.mu.Lock()
-		if t.active == 0 {
+		if t.active.Load() == 0 {
 			t.mu.Unlock()
 			return nil
 		}

@@ -8,20 +8,31 @@ import (
 	"github.com/coder/websocket"
 )
 
-// acceptWebSocket completes the WebSocket handshake. The Origin has already
-// been checked by ServeHTTP against Options.CheckOrigin.
-func (s *Server) acceptWebSocket(w http.ResponseWriter, r *http.Request) (*websocket.Conn, error) {
-	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
+// maxKeptFrameBuffer bounds the frame buffer a write loop keeps between
+// batches: a large packet (an online list) must not stay allocated for the
+// whole life of an idle connection.
+const maxKeptFrameBuffer = 16 << 10
+
+// acceptWebSocket completes the WebSocket handshake over a corkable
+// connection. The Origin has already been checked by ServeHTTP against
+// Options.CheckOrigin.
+func (s *Server) acceptWebSocket(w http.ResponseWriter, r *http.Request) (*websocket.Conn, *corkConn, error) {
+	cw := &corkingWriter{ResponseWriter: w, timeout: s.opts.WriteTimeout}
+	ws, err := websocket.Accept(cw, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	ws.SetReadLimit(s.opts.MaxPayload + 1) // +1 for the EIO3 binary type byte
-	return ws, nil
+	return ws, cw.conn, nil
 }
 
-// serveWebSocketHandshake opens a session directly over WebSocket.
+// serveWebSocketHandshake opens a session directly over WebSocket. The
+// session's reader runs in a goroutine of its own and the handler returns:
+// net/http keeps its per-connection state (request, response, 4 kB read and
+// write buffers, the handler's stack) alive for as long as a handler runs,
+// which for a chat connection is its whole life.
 func (s *Server) serveWebSocketHandshake(w http.ResponseWriter, r *http.Request, q requestQuery) {
-	ws, err := s.acceptWebSocket(w, r)
+	ws, cc, err := s.acceptWebSocket(w, r)
 	if err != nil {
 		return
 	}
@@ -38,10 +49,10 @@ func (s *Server) serveWebSocketHandshake(w http.ResponseWriter, r *http.Request,
 		_ = ws.CloseNow()
 		return
 	}
-	c.ws = ws
+	c.ws, c.cork = ws, cc
+	c.kickLocked()
 	c.mu.Unlock()
-	s.goTracked(func() { c.writeLoop(ws) })
-	c.readLoop(ws)
+	s.goTracked(func() { c.readLoop(ws) })
 }
 
 // serveUpgrade runs the polling→websocket upgrade of an existing session:
@@ -55,13 +66,13 @@ func (s *Server) serveUpgrade(w http.ResponseWriter, r *http.Request, c *Conn) {
 		writeError(w, ErrBadRequest)
 		return
 	}
-	ws, err := s.acceptWebSocket(w, r)
+	ws, cc, err := s.acceptWebSocket(w, r)
 	if err != nil {
 		return
 	}
 	s.wg.Add()
 	defer s.wg.Done()
-	if !c.probe(ws) {
+	if !c.probe(ws, cc) {
 		c.mu.Lock()
 		if c.ws != ws {
 			c.upgrading = false
@@ -71,13 +82,12 @@ func (s *Server) serveUpgrade(w http.ResponseWriter, r *http.Request, c *Conn) {
 		_ = ws.CloseNow()
 		return
 	}
-	s.goTracked(func() { c.writeLoop(ws) })
-	c.readLoop(ws)
+	s.goTracked(func() { c.readLoop(ws) })
 }
 
 // probe runs the upgrade exchange on ws within Options.UpgradeTimeout and
 // reports whether the session switched to it.
-func (c *Conn) probe(ws *websocket.Conn) bool {
+func (c *Conn) probe(ws *websocket.Conn, cc *corkConn) bool {
 	ctx, cancel := context.WithTimeout(c.ctx, c.srv.opts.UpgradeTimeout)
 	defer cancel()
 	for {
@@ -106,8 +116,9 @@ func (c *Conn) probe(ws *websocket.Conn) bool {
 			}
 			c.upgrading = false
 			c.transport = TransportWebSocket
-			c.ws = ws
+			c.ws, c.cork = ws, cc
 			c.signalLocked()
+			c.kickLocked()
 			c.mu.Unlock()
 			return true
 		default:
@@ -150,9 +161,22 @@ func (c *Conn) readLoop(ws *websocket.Conn) {
 	}
 }
 
-// writeLoop writes queued packets to ws; it never holds the session lock
-// while writing.
-func (c *Conn) writeLoop(ws *websocket.Conn) {
+// kickLocked starts the session's WebSocket writer when there is something
+// to write (or a close to perform) and none runs. The writer exits once the
+// queue is empty, so an idle connection costs no goroutine for writing.
+func (c *Conn) kickLocked() {
+	if c.ws == nil || c.writing || c.state == stateClosed || (len(c.queue) == 0 && c.state != stateClosing) {
+		return
+	}
+	c.writing = true
+	ws, cc := c.ws, c.cork
+	c.srv.goTracked(func() { c.writeLoop(ws, cc) })
+}
+
+// writeLoop writes the queued packets to ws in batches, each with one
+// network write (see corkConn), until the queue is empty; it never holds the
+// session lock while writing.
+func (c *Conn) writeLoop(ws *websocket.Conn, cc *corkConn) {
 	var buf []byte
 	for {
 		c.mu.Lock()
@@ -162,47 +186,53 @@ func (c *Conn) writeLoop(ws *websocket.Conn) {
 		}
 		pkts := c.takeLocked()
 		closing := c.state == stateClosing
-		var ch chan struct{}
 		if len(pkts) == 0 && !closing {
-			ch = c.waitChLocked()
+			c.writing = false
+			c.mu.Unlock()
+			return
 		}
 		c.mu.Unlock()
-		if ch != nil {
-			select {
-			case <-ch:
-			case <-c.done:
-				return
+		if len(pkts) > 0 {
+			cc.cork()
+			for _, p := range pkts {
+				typ, data := c.frame(&buf, p)
+				// No per-write context: corkConn's deadline bounds the
+				// network writes, and a context would cost a timer per packet.
+				if err := ws.Write(context.Background(), typ, data); err != nil {
+					_ = cc.uncork()
+					c.closeNow("transport error")
+					return
+				}
 			}
-			continue
-		}
-		for _, p := range pkts {
-			typ := websocket.MessageText
-			buf = buf[:0]
-			switch {
-			case p.Binary && c.protocol == 3:
-				typ = websocket.MessageBinary
-				buf = append(append(buf, byte(PacketMessage)), p.Data...)
-			case p.Binary:
-				typ = websocket.MessageBinary
-				buf = append(buf, p.Data...)
-			default:
-				buf = appendTextPacket(buf, p)
-			}
-			ctx, cancel := context.WithTimeout(c.ctx, c.srv.opts.WriteTimeout)
-			err := ws.Write(ctx, typ, buf)
-			cancel()
-			if err != nil {
+			if err := cc.uncork(); err != nil {
 				c.closeNow("transport error")
 				return
 			}
+			if cap(buf) > maxKeptFrameBuffer {
+				buf = nil
+			}
+			continue
 		}
-		if closing && len(pkts) == 0 {
-			ctx, cancel := context.WithTimeout(c.ctx, c.srv.opts.WriteTimeout)
-			_ = ws.Write(ctx, websocket.MessageText, []byte{'0' + byte(PacketClose)})
-			cancel()
-			_ = ws.Close(websocket.StatusNormalClosure, "")
-			c.closeNow("forced close")
-			return
-		}
+		ctx, cancel := context.WithTimeout(c.ctx, c.srv.opts.WriteTimeout)
+		_ = ws.Write(ctx, websocket.MessageText, []byte{'0' + byte(PacketClose)})
+		cancel()
+		_ = ws.Close(websocket.StatusNormalClosure, "")
+		c.closeNow("forced close")
+		return
+	}
+}
+
+// frame returns the WebSocket message type and bytes of p, using *buf for
+// text packets (which need their type byte in front).
+func (c *Conn) frame(buf *[]byte, p Packet) (websocket.MessageType, []byte) {
+	switch {
+	case p.Binary && c.protocol == 3:
+		*buf = append(append((*buf)[:0], byte(PacketMessage)), p.Data...)
+		return websocket.MessageBinary, *buf
+	case p.Binary:
+		return websocket.MessageBinary, p.Data
+	default:
+		*buf = appendTextPacket((*buf)[:0], p)
+		return websocket.MessageText, *buf
 	}
 }

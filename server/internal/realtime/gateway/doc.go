@@ -66,7 +66,13 @@
 //	           ids grow within a room: order and dedupe by id. warning is for the
 //	           receiver (show it when postedBy is not me).
 //	userConnected     ChatUser       someone the member may see came online (add; idempotent by profileID)
-//	userDisConnected  {profileID}    went offline (last tab closed), or blocked / marked "don't show"
+//	userDisConnected  {profileID}    went offline (last tab closed), or blocked / marked "don't show",
+//	                                 hid their profile or was suspended
+//	onlineUsersChanged {connected: [ChatUser], disconnected: [profileID]}
+//	                  several of the above within one 200 ms window, in one packet: add the
+//	                  connected, remove the disconnected (a member appears once, in their
+//	                  latest state). A window with a single change sends userConnected or
+//	                  userDisConnected instead. Clients must handle all three.
 //	chatWarning       {roomName, messageId, clientId?, code, message}  to the author of a flagged early message
 //	chatClosed        {roomName, profileID}  a block ended this chat: stop sending in it
 //	chatError         see above
@@ -90,6 +96,20 @@
 // forgotten by the others (its members announced offline) and a closing
 // node says goodbye. Scope (ScopeOf) keeps deployments sharing one Redis
 // apart. Without Redis everything stays in process.
+//
+// Announcements to a whole gender room are batched per 200 ms window
+// (onlineUsersChanged), so a connect storm costs each member online one
+// packet per window rather than one per newcomer; an announcement with
+// exclusions goes out at once, after the pending batch, so each member's
+// changes keep their order. The list a newcomer gets is spliced from the
+// members' encoded chat users, not encoded again.
+//
+// Hiding the profile takes the member off every open list at once
+// (userDisConnected) while their own sockets stay open; showing it again
+// announces them (account.Service.OnStateChange). A ban closes the member's
+// sockets on every node, which takes them offline. Connecting and leaving
+// update profiles.last_active_at, written for all members of a few seconds
+// in one statement.
 //
 // A block, unblock or "don't show" (relation.Store.OnChange) updates open
 // lists at once; a block also waits for sends already in flight on this

@@ -27,6 +27,12 @@ type Authenticator interface {
 	Authenticate(ctx context.Context, token string) (*account.Principal, error)
 }
 
+// standingSource announces bans, hides and shows; account.Service is one.
+// When Deps.Accounts is one too, New subscribes to it.
+type standingSource interface {
+	OnStateChange(fn func(context.Context, account.StateChange))
+}
+
 // Deps are the services the gateway talks to; app wires them.
 type Deps struct {
 	Accounts  Authenticator
@@ -66,6 +72,7 @@ type Gateway struct {
 	log  *slog.Logger
 	pres *presence
 	bus  *redisBus
+	act  *activity // last_active_at, written in batches
 
 	closeOnce sync.Once
 	closeErr  error
@@ -109,7 +116,8 @@ func New(ctx context.Context, d Deps, o Options) (*Gateway, error) {
 		so.Adapter = socketio.NewRedisAdapter(d.Redis, socketio.RedisAdapterOptions{Prefix: o.Scope + ":socket.io",
 			OnError: func(err error) { d.Log.Warn("gateway: redis adapter", "err", err) }})
 	}
-	g := &Gateway{srv: socketio.NewServer(so), auth: d.Accounts, chat: d.Chat, rel: d.Relations, log: d.Log}
+	g := &Gateway{srv: socketio.NewServer(so), auth: d.Accounts, chat: d.Chat, rel: d.Relations, log: d.Log,
+		act: newActivity(d.Chat, d.Log)}
 	g.nsp = g.srv.Of("/")
 	g.pres = newPresence(engineio.NewID(), g.nsp, d.Log)
 	if d.Redis != nil {
@@ -124,6 +132,9 @@ func New(ctx context.Context, d Deps, o Options) (*Gateway, error) {
 	g.nsp.OnConnection(g.onConnection)
 	d.Chat.OnEvent(g.onChatEvent)
 	d.Relations.OnChange(g.onRelationChange)
+	if src, ok := d.Accounts.(standingSource); ok {
+		src.OnStateChange(g.onAccountChange)
+	}
 	return g, nil
 }
 
@@ -140,6 +151,7 @@ func (g *Gateway) Close(ctx context.Context) error {
 		if g.bus != nil {
 			g.bus.close()
 		}
+		g.act.close()
 	})
 	return g.closeErr
 }
@@ -229,6 +241,7 @@ func (g *Gateway) onConnection(s *socketio.Socket) {
 		return
 	}
 	s.Join(memberRoom(sess.p.ProfileID))
+	g.act.touch(sess.p.ProfileID)
 	s.On(EventRegisterNewUser, g.handle(sess, EventRegisterNewUser, g.registerNewUser))
 	s.On(EventGetRoomName, g.handle(sess, EventGetRoomName, g.getRoomName))
 	s.On(EventSendMessage, g.handle(sess, EventSendMessage, g.sendMessage))
@@ -236,7 +249,10 @@ func (g *Gateway) onConnection(s *socketio.Socket) {
 	s.On(EventLoadMessagesSince, g.handle(sess, EventLoadMessagesSince, g.loadSince))
 	s.On(EventMarkRead, g.handle(sess, EventMarkRead, g.markRead))
 	s.On(EventGetUnreadCounts, g.handle(sess, EventGetUnreadCounts, g.getUnread))
-	s.OnDisconnect(func(string) { g.onDisconnect(sess) })
+	s.OnDisconnect(func(string) {
+		g.act.touch(sess.p.ProfileID)
+		g.onDisconnect(sess)
+	})
 }
 
 // call is one client request being handled.

@@ -16,6 +16,7 @@ const (
 	opUp   = "up"   // a member's first registered socket on Node
 	opDown = "down" // a member's last registered socket on Node closed
 	opBye  = "bye"  // Node is shutting down: forget everything it held
+	opHide = "hide" // the member hid their profile or showed it again (Hidden), on any node
 )
 
 // presenceEvent is one change of a node's local presence. Up events carry
@@ -81,10 +82,12 @@ type pendingChange struct {
 }
 
 // batchWindow is how long announcements wait to be sent together: a burst
-// of joins costs each member of the audience one frame per window instead of
-// one per join, which is what keeps connect storms cheap with thousands
-// online. A window with a single change sends the spec's own event.
-const batchWindow = 50 * time.Millisecond
+// of joins costs each member of the audience one packet per window instead
+// of one per join. Writing one packet to each of thousands of sockets is
+// the main cost of a connect storm (a system call each), so the window is
+// long enough to gather many joins and still short for a person watching a
+// list. A window with a single change sends the spec's own event.
+const batchWindow = 200 * time.Millisecond
 
 func newPresence(node string, nsp *socketio.Namespace, log *slog.Logger) *presence {
 	return &presence{node: node, nsp: nsp, log: log, online: map[uint64]*onlineMember{},
@@ -184,7 +187,7 @@ func (p *presence) applyLocked(ev presenceEvent) {
 	case opUp:
 		if m != nil {
 			m.nodes[ev.Node] = struct{}{}
-			m.user, m.hidden = ev.User, ev.Hidden
+			p.setHiddenLocked(m, ev.Hidden, ev.User)
 			return
 		}
 		m = &onlineMember{id: ev.ID, code: ev.Code, gender: ev.Gender, hidden: ev.Hidden, user: ev.User, except: ev.Except,
@@ -199,6 +202,16 @@ func (p *presence) applyLocked(ev presenceEvent) {
 		if !m.hidden {
 			p.announceLocked(m, true, ev.Except)
 		}
+	case opHide:
+		if m == nil {
+			return
+		}
+		p.setHiddenLocked(m, ev.Hidden, ev.User)
+		if p.local[m.id] > 0 && p.bus != nil && ev.Node != p.node {
+			// Rewrite this node's entry in Redis, so that a node starting
+			// later reads the new state.
+			p.bus.publish(presenceEvent{Node: p.node, Op: opUp, ID: m.id, Code: m.code, Gender: m.gender, Hidden: m.hidden, User: m.user, Except: m.except})
+		}
 	case opDown:
 		if m == nil {
 			return
@@ -208,6 +221,36 @@ func (p *presence) applyLocked(ev presenceEvent) {
 			p.removeLocked(m, ev.Except)
 		}
 	}
+}
+
+// setHidden applies a hide or show of an online member on this node and
+// tells the other nodes.
+func (p *presence) setHidden(id uint64, hidden bool, user json.RawMessage) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	ev := presenceEvent{Node: p.node, Op: opHide, ID: id, Hidden: hidden, User: user}
+	p.applyLocked(ev)
+	if p.bus != nil {
+		p.bus.publish(ev)
+	}
+	if m := p.online[id]; m != nil && p.local[id] > 0 && p.bus != nil {
+		p.bus.publish(presenceEvent{Node: p.node, Op: opUp, ID: id, Code: m.code, Gender: m.gender, Hidden: m.hidden, User: m.user, Except: m.except})
+	}
+}
+
+// setHiddenLocked updates an online member's state; a member who became
+// hidden is announced offline (to everyone: a notice about someone a member
+// never saw changes nothing), one shown again is announced online except to
+// those who must not see them.
+func (p *presence) setHiddenLocked(m *onlineMember, hidden bool, user json.RawMessage) {
+	if len(user) > 0 {
+		m.user = user
+	}
+	if m.hidden == hidden {
+		return
+	}
+	m.hidden = hidden
+	p.announceLocked(m, !hidden, m.except)
 }
 
 // removeLocked drops a member who is no longer online anywhere.
@@ -327,18 +370,28 @@ func (p *presence) close() {
 	p.pending = map[int]map[uint64]pendingChange{}
 }
 
-// listLocked returns the chat users a member of gender may see: online
-// members of the other gender, not hidden, not self, not excluded.
-func (p *presence) listLocked(self uint64, gender int, excluded map[uint64]struct{}) []json.RawMessage {
+// listLocked returns the JSON array of the chat users a member of gender
+// may see: online members of the other gender, not hidden, not self, not
+// excluded. It is spliced from the members' encoded chat users, so a list of
+// thousands costs one copy, not an encoding.
+func (p *presence) listLocked(self uint64, gender int, excluded map[uint64]struct{}) socketio.Raw {
 	others := p.byGender[opposite(gender)]
-	out := make([]json.RawMessage, 0, len(others))
+	size := 2
+	for _, m := range others {
+		size += len(m.user) + 1
+	}
+	out := make([]byte, 1, size)
+	out[0] = '['
 	for id, m := range others {
-		if _, skip := excluded[id]; skip || m.hidden || id == self {
+		if _, skip := excluded[id]; skip || m.hidden || id == self || len(m.user) == 0 {
 			continue
 		}
-		out = append(out, m.user)
+		if len(out) > 1 {
+			out = append(out, ',')
+		}
+		out = append(out, m.user...)
 	}
-	return out
+	return append(out, ']')
 }
 
 // visible returns the online member id (nil when offline or hidden).

@@ -54,14 +54,20 @@ type MemoryAdapter struct {
 	mu    sync.RWMutex
 	rooms map[string]map[string]struct{} // room → socket ids
 	sids  map[string]map[string]struct{} // socket id → rooms
+	socks map[string]*Socket             // socket id → the local socket, so broadcasts need no namespace lookups
 }
+
+// targetPool recycles the recipient slices of broadcasts (thousands of
+// pointers for a presence announcement).
+var targetPool = sync.Pool{New: func() any { s := make([]*Socket, 0, 64); return &s }}
 
 // NewMemoryAdapter returns an in-memory adapter for nsp; it is the default
 // AdapterFactory.
 func NewMemoryAdapter(nsp *Namespace) Adapter { return newMemoryAdapter(nsp) }
 
 func newMemoryAdapter(nsp *Namespace) *MemoryAdapter {
-	return &MemoryAdapter{nsp: nsp, rooms: map[string]map[string]struct{}{}, sids: map[string]map[string]struct{}{}}
+	return &MemoryAdapter{nsp: nsp, rooms: map[string]map[string]struct{}{}, sids: map[string]map[string]struct{}{},
+		socks: map[string]*Socket{}}
 }
 
 // AddAll adds the socket id to rooms.
@@ -72,6 +78,9 @@ func (a *MemoryAdapter) AddAll(id string, rooms ...string) {
 	if mine == nil {
 		mine = map[string]struct{}{}
 		a.sids[id] = mine
+		if s := a.nsp.Socket(id); s != nil {
+			a.socks[id] = s
+		}
 	}
 	for _, r := range rooms {
 		mine[r] = struct{}{}
@@ -111,6 +120,7 @@ func (a *MemoryAdapter) DelAll(id string) {
 		a.delLocked(id, r)
 	}
 	delete(a.sids, id)
+	delete(a.socks, id)
 }
 
 // SocketRooms returns the rooms of the socket id, sorted.
@@ -159,15 +169,59 @@ func (a *MemoryAdapter) LocalSockets(opts BroadcastOptions) []string {
 	return out
 }
 
-// Broadcast sends p to the selected local sockets without blocking; the lock
-// is released before any send.
+// Broadcast sends p, encoded once, to the selected local sockets without
+// blocking; the lock is released before any send.
 func (a *MemoryAdapter) Broadcast(p *EncodedPacket, opts BroadcastOptions) error {
-	for _, id := range a.LocalSockets(opts) {
-		if s := a.nsp.Socket(id); s != nil {
-			s.sendEncoded(p)
+	tp := targetPool.Get().(*[]*Socket)
+	targets := a.appendTargets((*tp)[:0], opts)
+	for _, s := range targets {
+		s.sendEncoded(p)
+	}
+	clear(targets)
+	*tp = targets[:0]
+	targetPool.Put(tp)
+	return nil
+}
+
+// appendTargets appends the local sockets selected by opts to dst. A single
+// room (the usual case: a member's or a gender's room) needs no dedupe.
+func (a *MemoryAdapter) appendTargets(dst []*Socket, opts BroadcastOptions) []*Socket {
+	a.mu.RLock()
+	defer a.mu.RUnlock()
+	excluded := func(id string) bool {
+		for _, r := range opts.Except {
+			if _, ok := a.rooms[r][id]; ok {
+				return true
+			}
+		}
+		return false
+	}
+	add := func(id string) {
+		if s := a.socks[id]; s != nil && !excluded(id) {
+			dst = append(dst, s)
 		}
 	}
-	return nil
+	switch {
+	case len(opts.Rooms) == 0:
+		for id := range a.sids {
+			add(id)
+		}
+	case len(opts.Rooms) == 1:
+		for id := range a.rooms[opts.Rooms[0]] {
+			add(id)
+		}
+	default:
+		seen := map[string]struct{}{}
+		for _, r := range opts.Rooms {
+			for id := range a.rooms[r] {
+				if _, dup := seen[id]; !dup {
+					seen[id] = struct{}{}
+					add(id)
+				}
+			}
+		}
+	}
+	return dst
 }
 
 // SocketsJoin makes the selected local sockets join rooms.

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"sync"
+	"sync/atomic"
 
 	"github.com/tfmmatrimony/tfm/server/internal/realtime/engineio"
 )
@@ -31,8 +32,9 @@ type client struct {
 	pending *packet
 	buffers [][]byte
 
-	inbox chan func()
-	quit  chan struct{}
+	inbox   chan func()
+	quit    chan struct{}
+	working atomic.Bool // a worker goroutine runs (see enqueue)
 }
 
 func newClient(srv *Server, conn *engineio.Conn) *client {
@@ -40,7 +42,6 @@ func newClient(srv *Server, conn *engineio.Conn) *client {
 	if conn.Protocol() == 3 {
 		c.proto = 4
 	}
-	srv.wg.Go(c.work)
 	conn.OnMessage(c.onMessage)
 	conn.OnClose(c.onClose)
 	if c.proto == 4 {
@@ -61,21 +62,22 @@ func newClient(srv *Server, conn *engineio.Conn) *client {
 	return c
 }
 
-// work runs the connection's handlers one at a time.
+// work runs the connection's handlers one at a time until the inbox is
+// empty. Workers start on demand, so an idle connection holds no goroutine
+// (and no stack grown by earlier handlers) for its handlers.
 func (c *client) work() {
 	for {
 		select {
 		case f := <-c.inbox:
 			c.run(f)
-		case <-c.quit:
-			for {
-				select {
-				case f := <-c.inbox:
-					c.run(f)
-				default:
-					return
-				}
-			}
+			continue
+		default:
+		}
+		c.working.Store(false)
+		// An enqueue between the empty check and the store saw a running
+		// worker and started none: take its work over.
+		if len(c.inbox) == 0 || !c.working.CompareAndSwap(false, true) {
+			return
 		}
 	}
 }
@@ -90,11 +92,16 @@ func (c *client) run(f func()) {
 	f()
 }
 
-// enqueue hands f to the worker; after close it is dropped.
+// enqueue hands f to the worker, starting one when none runs; after close
+// it is dropped. Handlers queued before the close still run.
 func (c *client) enqueue(f func()) {
 	select {
 	case c.inbox <- f:
 	case <-c.quit:
+		return
+	}
+	if c.working.CompareAndSwap(false, true) {
+		c.srv.wg.Go(c.work)
 	}
 }
 

@@ -21,7 +21,11 @@
 // referenced by {"_placeholder":true,"num":i}. Binary arguments are []byte,
 // anywhere inside []any and map[string]any values.
 //
+// A broadcast is encoded once and its bytes shared by every recipient; an
+// argument of type Raw (already JSON) is spliced in without re-encoding.
+//
 // Handlers of one connection run sequentially on a per-connection goroutine,
-// so a slow handler never stalls other clients; acknowledgements are matched
+// started when an event arrives and ended when none is left (idle
+// connections hold none), so a slow handler never stalls other clients; acknowledgements are matched
 // on the reading goroutine, so EmitWithAck may be called from a handler.
 package socketio

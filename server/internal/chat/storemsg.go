@@ -1,0 +1,115 @@
+package chat
+
+import (
+	"context"
+	"database/sql"
+	"sync"
+	"time"
+
+	"gorm.io/gorm"
+
+	"github.com/tfmmatrimony/tfm/server/internal/store"
+)
+
+// messageStmts are the statements that store a message, prepared once on
+// the pool and run without GORM's reflection and callbacks (the write
+// transaction is the part of a send every other send waits for). GORM's
+// prepared-statement cache cannot serve them: a statement it prepares
+// inside a transaction is bound to that transaction, so on MySQL every group
+// commit would prepare them again. A *sql.Stmt prepared on the pool is
+// reused by every later transaction on each connection (sql.Tx.StmtContext).
+type messageStmts struct {
+	once   sync.Once
+	err    error
+	bump   map[string]*sql.Stmt // conversation counters, by receiver side, with or without replied_at
+	insert *sql.Stmt
+	last   *sql.Stmt
+}
+
+// prepare prepares the statements once; a failure leaves Send on GORM.
+func (m *messageStmts) prepare(db *sql.DB) error {
+	m.once.Do(func() {
+		// Not the caller's context: one caller's deadline must not decide
+		// for every later send.
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		prep := func(q string) *sql.Stmt {
+			if m.err != nil {
+				return nil
+			}
+			st, err := db.PrepareContext(ctx, q)
+			m.err = err
+			return st
+		}
+		m.bump = map[string]*sql.Stmt{}
+		for _, side := range []string{"low", "high"} {
+			base := "UPDATE chat_conversations SET message_count = message_count + 1, updated_at = ?, " + side + "_unread = " + side + "_unread + 1"
+			m.bump[side] = prep(base + " WHERE id = ?")
+			m.bump[side+"+r"] = prep(base + ", replied_at = ? WHERE id = ?")
+		}
+		m.insert = prep("INSERT INTO chat_messages (conversation_id, sender_id, client_id, body, warning, created_at) VALUES (?, ?, ?, ?, ?, ?)")
+		m.last = prep("UPDATE chat_conversations SET last_message_id = ? WHERE id = ? AND last_message_id < ?")
+	})
+	return m.err
+}
+
+// storeMessage writes row inside tx: it updates the conversation first
+// (its row lock orders concurrent senders of one pair on MySQL, so ids
+// follow commit order), inserts the message (setting row.ID) and records
+// last_message_id. A reused client id gives errDuplicate.
+func (s *Service) storeMessage(tx *gorm.DB, row *messageRow, conv *conversation, receiver uint64, replied bool, now time.Time) error {
+	sqlTx, ok := tx.Statement.ConnPool.(*sql.Tx)
+	ctx := tx.Statement.Context
+	if !ok || s.stmts.prepare(s.db.SQL()) != nil { // prepared by Send beforehand; this only reads the outcome
+		return s.storeMessageGORM(tx, row, conv, receiver, replied, now)
+	}
+	key := side(receiver, conv.LowID)
+	args := []any{now}
+	if replied {
+		key += "+r"
+		args = append(args, now)
+	}
+	if _, err := sqlTx.StmtContext(ctx, s.stmts.bump[key]).ExecContext(ctx, append(args, conv.ID)...); err != nil {
+		return err
+	}
+	var clientID any
+	if row.ClientID != nil {
+		clientID = *row.ClientID
+	}
+	res, err := sqlTx.StmtContext(ctx, s.stmts.insert).ExecContext(ctx, row.ConversationID, row.SenderID, clientID, row.Body, row.Warning, row.CreatedAt)
+	if err != nil {
+		if store.IsUniqueViolation(err) {
+			return errDuplicate
+		}
+		return err
+	}
+	id, err := res.LastInsertId()
+	if err != nil {
+		return err
+	}
+	row.ID = uint64(id)
+	_, err = sqlTx.StmtContext(ctx, s.stmts.last).ExecContext(ctx, row.ID, conv.ID, row.ID)
+	return err
+}
+
+// storeMessageGORM is storeMessage through GORM, for a transaction that is
+// not a plain *sql.Tx.
+func (s *Service) storeMessageGORM(tx *gorm.DB, row *messageRow, conv *conversation, receiver uint64, replied bool, now time.Time) error {
+	upd := map[string]any{"message_count": gorm.Expr("message_count + 1"), "updated_at": now}
+	other := side(receiver, conv.LowID)
+	upd[other+"_unread"] = gorm.Expr(other + "_unread + 1")
+	if replied {
+		upd["replied_at"] = now
+	}
+	if err := tx.Table("chat_conversations").Where("id = ?", conv.ID).Updates(upd).Error; err != nil {
+		return err
+	}
+	if err := tx.Create(row).Error; err != nil {
+		if store.IsUniqueViolation(err) {
+			return errDuplicate
+		}
+		return err
+	}
+	return tx.Table("chat_conversations").Where("id = ? AND last_message_id < ?", conv.ID, row.ID).
+		Update("last_message_id", row.ID).Error
+}
