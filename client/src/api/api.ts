@@ -33,7 +33,8 @@ const rawBaseQuery = fetchBaseQuery({
   },
 })
 
-function isEnvelope(value: unknown): value is Envelope<unknown> {
+/** Whether a parsed body is the /api/v1 envelope. */
+export function isEnvelope(value: unknown): value is Envelope<unknown> {
   return typeof value === 'object' && value !== null && 'meta' in value && typeof (value as Envelope<unknown>).meta?.code === 'number'
 }
 
@@ -87,7 +88,7 @@ function isAuthCall(args: string | FetchArgs): boolean {
 }
 
 /** How a refresh ended: new tokens, the session is over, or a passing failure (network, 429, 5xx). */
-type RefreshOutcome = 'ok' | 'ended' | 'failed'
+export type RefreshOutcome = 'ok' | 'ended' | 'failed'
 
 /** The one refresh in flight; every request that needs it waits on this promise. */
 let refreshing: Promise<RefreshOutcome> | null = null
@@ -155,34 +156,50 @@ function refreshOnce(usedToken: string, dispatch: Dispatch): Promise<RefreshOutc
   return refreshing
 }
 
+/**
+ * Renews the access token through the same single refresh the base query uses (joining one in flight), for callers
+ * outside RTK Query: the chat socket calls it when the server refuses its token as expired. usedToken is the refused
+ * token; when another refresh already replaced it, nothing is exchanged again.
+ */
+export function refreshAccessToken(dispatch: Dispatch, usedToken: string | null = tokenStore.token()): Promise<RefreshOutcome> {
+  if (!usedToken) return Promise.resolve('ended')
+  return refreshOnce(usedToken, dispatch)
+}
+
 const expiredError: ApiError = { status: 401, message: SESSION_EXPIRED_MESSAGE }
 
 /**
- * The envelope base query plus the session rules of spec §8: a 400 with meta.code 1005 triggers exactly one
- * auth/exchange-token for all callers; requests arriving meanwhile wait for it; each is then retried once.
- * A refused refresh, or a 401 on a member call, ends the session.
+ * The session rules of spec §8 around any transport that answers like envelopeBaseQuery (fetch here, the
+ * XMLHttpRequest of photo uploads elsewhere): a 400 with meta.code 1005 triggers exactly one auth/exchange-token
+ * for all callers; requests arriving meanwhile wait for it; each is then sent again once, with the new token.
+ * A refused refresh, or a 401 on a member call, ends the session. send must read the token when it is called.
  */
-export const sessionBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, object, EnvelopeMeta> = async (args, api, extra) => {
-  if (isAuthCall(args)) return envelopeBaseQuery(args, api, extra)
+export async function withSessionRules<R extends { error?: ApiError }>(send: () => Promise<R>, dispatch: Dispatch): Promise<R | { error: ApiError }> {
   if (refreshing) {
     const hadToken = tokenStore.token() !== null
     const outcome = await refreshing
     if (outcome === 'ended' && hadToken) return { error: expiredError }
   }
   const usedToken = tokenStore.token()
-  const result = await envelopeBaseQuery(args, api, extra)
+  const result = await send()
   if (!result.error || !usedToken) return result
   if (result.error.status === 400 && result.error.code === TOKEN_EXPIRED_CODE) {
-    const outcome = await refreshOnce(usedToken, api.dispatch)
+    const outcome = await refreshOnce(usedToken, dispatch)
     if (outcome === 'ended') return { error: expiredError }
     if (outcome === 'failed') return { error: { status: result.error.status, code: result.error.code, message: 'We could not renew your session just now. Please try again.' } }
-    const retry = await envelopeBaseQuery(args, api, extra)
-    if (retry.error?.status === 401) endSession(api.dispatch)
+    const retry = await send()
+    if (retry.error?.status === 401) endSession(dispatch)
     return retry
   }
   // A revoked session (password changed elsewhere, logged out elsewhere, account deleted).
-  if (result.error.status === 401) endSession(api.dispatch)
+  if (result.error.status === 401) endSession(dispatch)
   return result
+}
+
+/** The envelope base query plus the session rules (withSessionRules); auth/* calls go straight through. */
+export const sessionBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, object, EnvelopeMeta> = async (args, api, extra) => {
+  if (isAuthCall(args)) return envelopeBaseQuery(args, api, extra)
+  return withSessionRules(async () => envelopeBaseQuery(args, api, extra), api.dispatch)
 }
 
 /** The single RTK Query API slice. Features inject their endpoints into it. */

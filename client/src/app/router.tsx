@@ -38,6 +38,7 @@ const MEMBER_SCREENS: Record<string, ReturnType<typeof page>> = {
   [ROUTES.contactDetail]: page(() => import('../routes/ContactDetail')),
   [ROUTES.contactFilter]: page(() => import('../routes/ContactFilter')),
   [ROUTES.emailAlerts]: page(() => import('../routes/EmailAlerts')),
+  [ROUTES.chat]: page(() => import('../routes/Chat')),
 }
 
 /** Every route of spec §2. */

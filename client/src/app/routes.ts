@@ -38,6 +38,8 @@ export const ROUTES = {
   contactFilter: '/contact-filter',
   emailAlerts: '/email-alerts',
   searchBasic: '/search/basic',
+  // The chat page (ours: the spec names the chat screens but no path for them).
+  chat: '/chat',
 } as const
 
 /** Pages opened from e-mailed links: they use the minimal layout (the tokenAction flag). */
@@ -79,4 +81,5 @@ export const MEMBER_ROUTES: { path: string; title: string }[] = [
   { path: '/inbox/sent', title: 'Sent' },
   { path: '/inbox/contacts', title: 'Contacts' },
   { path: '/plan-upgrade', title: 'Upgrade Plan' },
+  { path: '/chat', title: 'Chat' },
 ]

@@ -5,12 +5,15 @@ import { api } from '../api/api'
 import type { ApiError } from '../api/api'
 import commonReducer from '../features/common/commonSlice'
 import accountReducer from '../features/account/accountSlice'
+import chatReducer from '../features/chat/chatSlice'
+import { chatMiddleware } from '../features/chat/connection'
 import { notifyError } from './notify'
 
 const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
   common: commonReducer,
   account: accountReducer,
+  chat: chatReducer,
 })
 
 export type RootState = ReturnType<typeof rootReducer>
@@ -29,7 +32,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().concat(api.middleware, apiErrorToaster),
+    middleware: (getDefault) => getDefault().concat(api.middleware, apiErrorToaster, chatMiddleware),
   })
   setupListeners(store.dispatch)
   return store

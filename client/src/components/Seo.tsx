@@ -11,6 +11,8 @@ interface SeoProps {
   type?: 'website' | 'article'
   /** Absolute or site-relative image; defaults to the 1200x630 share image. */
   image?: string
+  /** A complete document title used as it is, for pages whose title the spec gives whole (e.g. the chat page). */
+  fullTitle?: string
 }
 
 const DEFAULT_KEYWORDS =
@@ -23,9 +25,9 @@ export function pageTitle(title: string, brand = config.brandName): string {
 }
 
 /** Per-page <title> and meta tags; React 19 hoists them into <head>. */
-export default function Seo({ title, description, keywords = DEFAULT_KEYWORDS, path, type = 'website', image = '/images/share-1200x630.png' }: SeoProps) {
+export default function Seo({ title, description, keywords = DEFAULT_KEYWORDS, path, type = 'website', image = '/images/share-1200x630.png', fullTitle }: SeoProps) {
   const location = useLocation()
-  const full = pageTitle(title)
+  const full = fullTitle ?? pageTitle(title)
   const url = config.siteUrl + (path ?? location.pathname)
   const img = /^https?:/.test(image) ? image : config.siteUrl + image
   return (

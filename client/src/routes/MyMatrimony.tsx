@@ -1,21 +1,38 @@
 import { Link } from 'react-router'
 import Icon from '../components/Icon'
+import type { IconName } from '../components/Icon'
 import MemberPhoto from '../components/MemberPhoto'
-import { Skeleton } from '../components/States'
+import { ErrorState, Skeleton } from '../components/States'
+import { asApiError } from '../api/api'
 import { useAppSelector } from '../app/hooks'
 import { ROUTES } from '../app/routes'
 import { selectProfile } from '../features/account/accountSlice'
 import { VerifiedBadge } from '../features/account/VerificationPanel'
+import { useGetDashViewQuery } from '../features/profile/api'
+import { BadgeList, CompletionMeter, completionLink } from '../features/profile/OwnProfileView'
+import type { DashCounts, Dashboard, PlanUsage } from '../features/profile/types'
+import { isProfileComplete, remainingSections } from '../features/profile/wizard'
 import { formatDdMmYyyy } from '../lib/format'
 import { defaultPhoto, photoUrl } from '../lib/photos'
 import MemberPage from './MemberPage'
+import '../styles/profile.css'
 
-/** Profile completion counts 30 as complete (spec §2). */
-const COMPLETE_STEPS = 30
+/** The dashboard's counters, each linked to the page that lists them. */
+const COUNTS: { key: keyof DashCounts; label: string; to: string; icon: IconName }[] = [
+  { key: 'newMatches', label: 'New matches', to: '/matches/new-matches', icon: 'heart' },
+  { key: 'invitationsReceived', label: 'Invitations received', to: '/inbox/received', icon: 'mail' },
+  { key: 'invitationsAccepted', label: 'Invitations accepted', to: '/inbox/accepted', icon: 'check' },
+  { key: 'recentVisitors', label: 'Recent visitors', to: '/matches/recent-visitors', icon: 'users' },
+  { key: 'photoRequests', label: 'Photo requests', to: '/inbox/requests', icon: 'star' },
+  { key: 'phoneRequests', label: 'Phone requests', to: '/inbox/requests', icon: 'phone' },
+]
 
-/** /my-matrimony: the member's dashboard from GET profile (name, ID, verification, plan, completion); no invented data. */
+/** /my-matrimony: the member's dashboard from GET profile/dash-view and the summary profile. */
 export default function MyMatrimony() {
   const profile = useAppSelector(selectProfile)
+  const dash = useGetDashViewQuery(undefined, { refetchOnMountOrArgChange: true })
+  const d = dash.data
+
   if (!profile) {
     return (
       <MemberPage title="My Matrimony">
@@ -25,12 +42,12 @@ export default function MyMatrimony() {
       </MemberPage>
     )
   }
-  const percent = Math.min(100, Math.round((profile.completedSteps / COMPLETE_STEPS) * 100))
-  const sub = profile.subscription
+  const photo = photoUrl(defaultPhoto(d?.photos?.length ? d.photos : profile.photos))
+  const hidden = d?.hidden ?? profile.hidden
   return (
     <MemberPage title="My Matrimony">
       <section className="panel member-card-lg" aria-labelledby="welcome-title">
-        <MemberPhoto src={photoUrl(defaultPhoto(profile.photos))} gender={profile.gender} alt={profile.photos.length ? `Photo of ${profile.userName}` : ''} size={96} className="member-card-lg__photo" />
+        <MemberPhoto src={photo} gender={profile.gender} alt={photo ? `Photo of ${profile.userName}` : ''} size={96} className="member-card-lg__photo" />
         <div className="member-card-lg__body">
           <h2 id="welcome-title" className="member-card-lg__name">
             Welcome, {profile.userName}
@@ -41,7 +58,8 @@ export default function MyMatrimony() {
           <div className="badges">
             <VerifiedBadge verified={profile.emailVerified} what="Email" />
             <VerifiedBadge verified={profile.phoneVerified} what="Mobile" />
-            {profile.hidden && (
+            {d && <BadgeList badges={d.badges} kinds={['id', 'parish']} />}
+            {hidden && (
               <span className="badge badge--todo">
                 <Icon name="lock" size={14} /> Profile hidden
               </span>
@@ -55,51 +73,63 @@ export default function MyMatrimony() {
               so that families can trust your profile.
             </p>
           )}
+          <div className="dash-actions">
+            <Link to={ROUTES.myProfile} className="btn btn--outline btn--sm">
+              View my profile
+            </Link>
+            <Link to={ROUTES.editProfile} className="btn btn--ghost btn--sm">
+              Edit profile
+            </Link>
+          </div>
         </div>
       </section>
 
-      <div className="panel-grid">
-        <section className="panel" aria-labelledby="plan-title">
-          <h2 id="plan-title" className="panel__title">
-            Membership
-          </h2>
-          {sub ? (
-            <>
-              <p className="plan-line">
-                <strong>{sub.planName}</strong>
-              </p>
-              <p className="small">Valid till {formatDdMmYyyy(sub.expiresAt)}</p>
-              <Link to={ROUTES.planUpgrade} className="btn btn--outline btn--sm">
-                {profile.prevContactViewPending === 0 ? 'Update Plan' : 'Renew Plan'}
-              </Link>
-            </>
-          ) : (
-            <>
-              <p className="plan-line">
-                <strong>Free member</strong>
-              </p>
-              <p className="small">Upgrade to view contact details and start chats.</p>
-              <Link to={ROUTES.plans} className="btn btn--gold btn--sm">
-                Upgrade
-              </Link>
-            </>
-          )}
+      {hidden && (
+        <div className="notice" role="status">
+          <Icon name="lock" size={20} />
+          <p>
+            Your profile is hidden: other members cannot find or open it. <Link to={ROUTES.privacyOptions}>Show it again</Link> when you are ready.
+          </p>
+        </div>
+      )}
+
+      {dash.isError && !d ? (
+        <section className="panel">
+          <ErrorState message={asApiError(dash.error)?.message} onRetry={() => void dash.refetch()} />
         </section>
-        <section className="panel" aria-labelledby="completion-title">
-          <h2 id="completion-title" className="panel__title">
-            Profile completion
-          </h2>
-          <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label="Profile completion">
-            <span className="progress__bar" style={{ width: `${percent}%` }} />
+      ) : !d ? (
+        <div className="panel-grid" aria-busy="true">
+          <div className="panel">
+            <Skeleton lines={4} />
           </div>
-          <p className="small">{percent}% complete</p>
-          {percent < 100 && (
-            <Link to="/profile-completion" className="btn btn--outline btn--sm">
-              Complete my profile
-            </Link>
-          )}
-        </section>
-      </div>
+          <div className="panel">
+            <Skeleton lines={4} />
+          </div>
+        </div>
+      ) : (
+        <>
+          <div className="panel-grid dash-grid">
+            <CompletionPanel dash={d} />
+            <PlanPanel plan={d.plan} />
+          </div>
+          <section className="panel" aria-labelledby="activity-title">
+            <h2 id="activity-title" className="panel__title">
+              Your activity
+            </h2>
+            <ul className="dash-counts">
+              {COUNTS.map((c) => (
+                <li key={c.key}>
+                  <Link to={c.to} className={'dash-count' + (d.counts[c.key] > 0 ? ' dash-count--active' : '')}>
+                    <Icon name={c.icon} size={20} className="dash-count__icon" />
+                    <strong className="dash-count__num">{d.counts[c.key]}</strong>
+                    <span className="dash-count__label">{c.label}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </>
+      )}
 
       <section className="panel" aria-labelledby="next-title">
         <h2 id="next-title" className="panel__title">
@@ -129,5 +159,96 @@ export default function MyMatrimony() {
         </ul>
       </section>
     </MemberPage>
+  )
+}
+
+/** Completion: the bar, what is still missing (each linked to where it is filled in), and the way to the wizard. */
+function CompletionPanel({ dash }: { dash: Dashboard }) {
+  const remaining = remainingSections(dash.completion)
+  const complete = isProfileComplete(dash.completedSteps)
+  const doneCount = dash.completion.length - remaining.length
+  return (
+    <section className={'panel dash-completion' + (complete ? '' : ' dash-completion--todo')} aria-labelledby="completion-title">
+      <h2 id="completion-title" className="panel__title">
+        {complete ? 'Your profile is complete' : 'Complete your profile'}
+      </h2>
+      <CompletionMeter completedSteps={dash.completedSteps} id="dash-completion-label" />
+      {complete ? (
+        <p className="small">Thank you — families see every detail they look for. Keep it up to date as life changes.</p>
+      ) : (
+        <>
+          <p className="small">
+            {doneCount} of {dash.completion.length} sections done. Complete profiles get far more responses. Still to do:
+          </p>
+          <ul className="chips dash-todo">
+            {remaining.map((s) => (
+              <li key={s.key}>
+                <Link to={completionLink(s.key)} className="chip">
+                  {s.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <Link to={ROUTES.profileCompletion} className="btn btn--primary">
+            Complete my profile
+          </Link>
+        </>
+      )}
+      <ul className="dash-links">
+        <li>
+          <Link to={ROUTES.myPhotos}>
+            <Icon name="users" size={18} /> My Photos
+          </Link>
+        </li>
+        <li>
+          <Link to={ROUTES.partnerPreferences}>
+            <Icon name="heart" size={18} /> Partner Preferences
+          </Link>
+        </li>
+        <li>
+          <Link to={ROUTES.myProfile}>
+            <Icon name="info" size={18} /> My Profile
+          </Link>
+        </li>
+      </ul>
+    </section>
+  )
+}
+
+/** The plan with its expiry (DD-MM-YYYY) and contact views, or the way to upgrade. */
+function PlanPanel({ plan }: { plan: PlanUsage | null }) {
+  const total = plan ? plan.contactViewsTotal + plan.prevContactViewPending : 0
+  const usedPercent = plan && total ? Math.round(((total - plan.contactViewsLeft) / total) * 100) : 0
+  return (
+    <section className="panel" aria-labelledby="plan-title">
+      <h2 id="plan-title" className="panel__title">
+        Membership
+      </h2>
+      <p className="plan-line">
+        <strong>{plan ? plan.planName : 'Free member'}</strong>
+      </p>
+      {!plan ? (
+        <>
+          <p className="small">Upgrade to view contact details and start chats.</p>
+          <Link to={ROUTES.plans} className="btn btn--gold btn--sm">
+            Upgrade
+          </Link>
+        </>
+      ) : (
+        <>
+          <p className="small">Valid till {formatDdMmYyyy(plan.expiresAt)}</p>
+          <p className="small" id="views-label">
+            <strong>{plan.contactViewsLeft}</strong> of {total} contact views left
+            {plan.prevContactViewPending > 0 && ` (${plan.prevContactViewPending} carried forward)`}
+          </p>
+          <div className="progress" role="progressbar" aria-labelledby="views-label" aria-valuemin={0} aria-valuemax={100} aria-valuenow={usedPercent}>
+            <span className="progress__bar" style={{ width: `${usedPercent}%` }} />
+          </div>
+          <Link to={ROUTES.planUpgrade} className="btn btn--outline btn--sm">
+            {plan.prevContactViewPending === 0 ? 'Update Plan' : 'Renew Plan'}
+          </Link>
+        </>
+      )}
+    </section>
   )
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react'
 import { Outlet, useLocation, useNavigate } from 'react-router'
 import Header from '../../components/Header'
 import Footer from '../../components/Footer'
@@ -14,6 +14,9 @@ import { ROUTES } from '../routes'
 import { footerPlanLinks } from '../../features/plans/anchors'
 import { useScrollThresholds } from '../shell/useScrollThresholds'
 import { config } from '../config'
+
+/** The chat dock (list and windows) loads only for signed-in members. */
+const ChatDock = lazy(() => import('../../features/chat/components/ChatDock'))
 
 /** What the header needs from the member's profile summary. */
 export function headerMember(p: MemberProfile | null): HeaderMember | null {
@@ -77,6 +80,11 @@ export default function MainLayout() {
       </main>
       <Footer brand={brand} settings={settings} isLoggedIn={isLoggedIn} planLinks={footerPlanLinks(brand)} />
       <BackToTop visible={showBackToTop} />
+      {isLoggedIn && profile && (
+        <Suspense fallback={null}>
+          <ChatDock showList={location.pathname !== ROUTES.chat} />
+        </Suspense>
+      )}
     </div>
   )
 }

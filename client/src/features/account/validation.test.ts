@@ -39,6 +39,9 @@ describe('account validation (spec §5)', () => {
     expect(validatePersonName('Jo')).toBe('Minimum 3 characters required')
     expect(validatePersonName('Abcdefghij Abcdefghij Abcd')).toBe('Maximum 25 character allowed')
     expect(validatePersonName('Mary  Thomas')).toBeUndefined()
+    // Malayalam and Tamil letters carry combining vowel signs and viramas.
+    expect(validatePersonName('അന്ന മരിയ')).toBeUndefined()
+    expect(validatePersonName('அன்பு செல்வி')).toBeUndefined()
   })
 
   it('requires a bride to be 18 and a groom 21', () => {

@@ -41,7 +41,8 @@ export const MIN_AGE_BRIDE = 18
 export const MIN_AGE_GROOM = 21
 
 const SPECIALS = '!@#$%^&*'
-const NAME_RE = /^[\p{L} .'-]+$/u
+// Letters plus the combining signs of Indian scripts (a Malayalam or Tamil name has vowel signs and viramas).
+const NAME_RE = /^\p{L}[\p{L}\p{M} .'-]*$/u
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const INDIAN_MOBILE_RE = /^[6-9]\d{9}$/
 const OTHER_PHONE_RE = /^\d{6,14}$/

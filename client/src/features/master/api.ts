@@ -9,7 +9,7 @@ export interface MasterItem {
 }
 
 /** The master lists of spec §7. */
-export type MasterKind = 'language' | 'community' | 'religion' | 'degree' | 'college' | 'profession' | 'company' | 'country' | 'state' | 'city'
+export type MasterKind = 'language' | 'community' | 'religion' | 'degree' | 'college' | 'profession' | 'company' | 'country' | 'state' | 'city' | 'income' | 'height'
 
 export interface MasterFilter {
   kind: MasterKind

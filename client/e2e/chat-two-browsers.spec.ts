@@ -1,0 +1,273 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test'
+import { E2E_DIR } from './state'
+import { baseURL, expect, test } from './fixtures'
+
+// Private real-time chat between a bride and a groom, each in their own browser context, against the real binary.
+// Demo members 070–099 are this spec's: the desktop journey uses 070–084, the phone journey 085–099, so the two
+// can run side by side. product.md "Chat": a member on a paid plan may start a chat, and the other may reply.
+
+const SHOTS = path.resolve(E2E_DIR, '../test-results/screenshots')
+mkdirSync(SHOTS, { recursive: true })
+const PASSWORD = 'Demo@1234'
+
+interface Member {
+  email: string
+  name: string
+  profileID: string
+  paid: boolean
+  /** The session of the API login, so a browser can start signed in without a second password check. */
+  token: string
+  refreshToken: string
+}
+
+function email(kind: 'bride' | 'groom', n: number) {
+  return `demo.${kind}.${String(n).padStart(3, '0')}@demo.tfmmatrimony.in`
+}
+
+async function whoIs(request: APIRequestContext, address: string): Promise<Member> {
+  const res = await request.post(baseURL() + '/api/v1/auth/login', { data: { email: address, pwd: PASSWORD, loginType: 'password', otp: '' } })
+  expect(res.status(), `login ${address}`).toBe(200)
+  const { data } = (await res.json()) as { data: { token: string; refreshToken: string; profile: { profileID: string; userName: string; subscription: unknown } } }
+  const p = data.profile
+  return { email: address, name: p.userName, profileID: p.profileID, paid: !!p.subscription, token: data.token, refreshToken: data.refreshToken }
+}
+
+/**
+ * A starter on a paid plan (either gender) and a member of the other gender, from demo numbers from..to. Logging in
+ * costs a bcrypt check, so the number that the deterministic demo seed puts on a paid plan is tried first; the
+ * rest of the range is the fallback should the seed change.
+ */
+async function findPair(request: APIRequestContext, from: number, to: number, hint: number): Promise<{ starter: Member; partner: Member }> {
+  const order = [hint, ...Array.from({ length: to - from + 1 }, (_, i) => from + i).filter((n) => n !== hint)]
+  // A retry runs against the same server: a partner without history keeps the journey's expectations true.
+  const shift = 1 + test.info().retry
+  for (const n of order) {
+    for (const kind of ['groom', 'bride'] as const) {
+      const m = await whoIs(request, email(kind, n))
+      if (!m.paid) continue
+      const other = kind === 'groom' ? 'bride' : 'groom'
+      return { starter: m, partner: await whoIs(request, email(other, from + ((n - from + shift) % (to - from + 1)))) }
+    }
+  }
+  throw new Error(`no demo member on a paid plan among ${from}–${to}`)
+}
+
+async function shot(page: Page, name: string) {
+  await page.evaluate(() => document.fonts.ready)
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false })
+}
+
+/**
+ * A browser context for a member: `form` logs in through the login page; otherwise the session of the API login
+ * is put where the app keeps it (spec §3: local storage), as a returning member's browser has it.
+ */
+async function login(browser: Browser, m: Member, phone: boolean, form: boolean): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext(
+    phone ? { baseURL: baseURL(), viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, locale: 'en-IN' } : { baseURL: baseURL(), locale: 'en-IN' },
+  )
+  const page = await context.newPage()
+  if (form) {
+    await page.goto('/login')
+    await page.getByLabel(/^Email/).fill(m.email)
+    await page.locator('#pwd').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Login', exact: true }).click()
+  } else {
+    await context.addInitScript(
+      ([token, refreshToken]) => {
+        // Once per tab: a later logout must stay a logout.
+        if (sessionStorage.getItem('e2e-signed-in')) return
+        sessionStorage.setItem('e2e-signed-in', '1')
+        localStorage.setItem('token', token)
+        localStorage.setItem('refreshToken', refreshToken)
+      },
+      [m.token, m.refreshToken],
+    )
+    await page.goto('/my-matrimony')
+  }
+  await expect(page).toHaveURL(/\/my-matrimony$/)
+  await expect(page.getByRole('button', { name: `Profile menu of ${m.name}` })).toBeVisible()
+  return { context, page }
+}
+
+const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** The desktop chat panel, opened. */
+async function openPanel(page: Page): Promise<Locator> {
+  const bar = page.locator('.chat-panel__bar')
+  await expect(bar).toBeVisible()
+  if ((await bar.getAttribute('aria-expanded')) !== 'true') await bar.click()
+  return page.locator('.chat-panel__body')
+}
+
+function chatWindow(page: Page, name: string): Locator {
+  return page.getByRole('region', { name: `Chat with ${name}` })
+}
+
+async function send(win: Locator, text: string) {
+  const box = win.getByLabel('Type your message')
+  await box.fill(text)
+  await box.press('Enter')
+  await expect(box).toHaveValue('')
+  await expect(win.getByRole('log').locator('.chat-msg--own').filter({ hasText: text }).last()).toBeVisible()
+}
+
+async function noOverflow(page: Page) {
+  const [sw, iw] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth])
+  expect(iw).toBe(360)
+  expect(sw).toBeLessThanOrEqual(360)
+}
+
+test('a groom and a bride chat both ways in real time at 1280 px', async ({ browser, request }) => {
+  test.setTimeout(150_000)
+  const { starter, partner } = await findPair(request, 70, 84, 75)
+  const [a, b] = await Promise.all([login(browser, starter, false, true), login(browser, partner, false, false)])
+
+  await test.step('each sees the other online in the chat list', async () => {
+    const listA = await openPanel(a.page)
+    await expect(listA.getByRole('list', { name: 'Online members' }).getByRole('button', { name: new RegExp(`^Chat with ${esc(partner.name)} \\(online`) })).toBeVisible()
+    const listB = await openPanel(b.page)
+    await expect(listB.getByRole('list', { name: 'Online members' }).getByRole('button', { name: new RegExp(`^Chat with ${esc(starter.name)} \\(online`) })).toBeVisible()
+    await shot(a.page, 'chat-dock-1280')
+  })
+
+  if (!partner.paid) {
+    await test.step('a free member cannot start a chat: the refusal shows, and no window opens', async () => {
+      await b.page.locator('.chat-panel__body').getByRole('button', { name: new RegExp(`^Chat with ${esc(starter.name)} `) }).click()
+      const refusal = b.page.locator('.chat-panel__body').getByRole('alert')
+      await expect(refusal).toContainText('Upgrade your plan to start a chat')
+      await expect(refusal.getByRole('link', { name: 'See plans' })).toBeVisible()
+      await expect(chatWindow(b.page, starter.name)).toHaveCount(0)
+      await refusal.getByRole('button', { name: 'Dismiss' }).click()
+    })
+  }
+
+  const winA = chatWindow(a.page, partner.name)
+  await test.step('the paid member starts the chat; the window has the spec header and input row', async () => {
+    await a.page.locator('.chat-panel__body').getByRole('list', { name: 'Online members' }).getByRole('button', { name: new RegExp(`^Chat with ${esc(partner.name)} `) }).click()
+    await expect(winA).toBeVisible()
+    const link = winA.getByRole('link', { name: partner.name })
+    await expect(link).toHaveAttribute('href', `/profile?profileId=${partner.profileID}`)
+    await expect(link).toHaveAttribute('target', '_blank')
+    await expect(winA.getByRole('img', { name: 'Online' })).toBeVisible()
+    await expect(winA.getByLabel('Type your message')).toHaveAttribute('placeholder', 'Write a message...')
+    await winA.getByLabel('Type your message').press('Enter') // empty: nothing is sent
+    await expect(winA.locator('.chat-msg')).toHaveCount(0)
+    await send(winA, `Hello ${partner.name.split(' ')[0]}, praise the Lord!`)
+    await expect(winA.getByText('Sent').last()).toBeVisible()
+  })
+
+  const winB = chatWindow(b.page, starter.name)
+  await test.step('the other receives it at once and replies in Malayalam, Tamil and with an emoji', async () => {
+    await expect(winB).toBeVisible()
+    // It arrives minimised, with an unread badge; opening it reads it.
+    await expect(winB.getByLabel('1 unread')).toBeVisible()
+    await winB.getByRole('button', { name: `Open chat with ${starter.name}` }).click()
+    await expect(winB.getByRole('log')).toContainText('praise the Lord!')
+    await expect(winB.getByLabel('1 unread')).toHaveCount(0)
+    await send(winB, 'സുഖമാണോ?')
+    await send(winB, 'வணக்கம் 🙏😊')
+    await expect(winA.getByRole('log').locator('.chat-msg--partner')).toHaveText([/സുഖമാണോ\?/, /வணக்கம் 🙏😊/])
+    await send(winA, 'Sugamanu, nanni! 🙂')
+    await expect(winB.getByRole('log').locator('.chat-msg--partner').last()).toContainText('Sugamanu, nanni! 🙂')
+    await shot(a.page, 'chat-window-1280')
+  })
+
+  await test.step('minimise, close, reopen: the history is there', async () => {
+    await winA.getByRole('button', { name: `Minimise chat with ${partner.name}` }).click()
+    await expect(winA.getByLabel('Type your message')).toHaveCount(0)
+    await winA.getByRole('button', { name: `Open chat with ${partner.name}` }).click()
+    await expect(winA.getByLabel('Type your message')).toBeVisible()
+    await winA.getByRole('button', { name: `Close chat with ${partner.name}` }).click()
+    await expect(winA).toHaveCount(0)
+    // Closed and read, the conversation leaves "Your chats"; she is back among the online members.
+    await a.page.locator('.chat-panel__body').getByRole('list', { name: 'Online members' }).getByRole('button', { name: new RegExp(`^Chat with ${esc(partner.name)} `) }).click()
+    await expect(winA.getByRole('log').locator('.chat-msg')).toHaveCount(4)
+    await expect(winA.getByRole('log')).toContainText('സുഖമാണോ?')
+    await expect(winA.getByRole('log')).toContainText('வணக்கம் 🙏😊')
+    await expect(winA.getByRole('log').getByRole('separator')).toHaveText(['Today'])
+  })
+
+  await test.step('the chat page has the exact title and shows the conversation', async () => {
+    await a.page.goto('/chat')
+    await expect(a.page).toHaveTitle('Chat | TFM Matrimony | Christian Matrimony Private Chat')
+    await expect(a.page.locator('meta[property="og:image:width"]')).toHaveAttribute('content', '1200')
+    await expect(a.page.locator('meta[property="og:locale"]')).toHaveAttribute('content', 'en_IN')
+    await expect(a.page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/chat$/)
+    await expect(a.page.getByRole('heading', { level: 1, name: 'Chat' })).toBeVisible()
+    await expect(a.page.getByRole('list', { name: 'Your chats' }).getByRole('button', { name: new RegExp(`^Chat with ${esc(partner.name)} `) })).toBeVisible()
+    await expect(a.page.locator('.chat-panel')).toHaveCount(0) // the page is the list here
+    await shot(a.page, 'chat-page-1280')
+  })
+
+  await test.step('one sees the other go offline when the other logs out', async () => {
+    await b.page.getByRole('button', { name: `Profile menu of ${partner.name}` }).click()
+    await b.page.getByRole('button', { name: 'Logout' }).click()
+    await expect(b.page).toHaveURL(/\/login$/)
+    await expect(b.page.locator('.chat-dock')).toHaveCount(0)
+    await expect(a.page.getByRole('list', { name: 'Your chats' }).getByRole('button', { name: new RegExp(`^Chat with ${esc(partner.name)} \\(offline`) })).toBeVisible()
+    await expect(winA.getByRole('img', { name: 'Offline' })).toBeVisible()
+  })
+
+  await a.context.close()
+  await b.context.close()
+})
+
+test('chat on a 360 px phone: floating button, full-screen list and window', async ({ browser, request }) => {
+  test.setTimeout(150_000)
+  const { starter, partner } = await findPair(request, 85, 99, 87)
+  const [a, b] = await Promise.all([login(browser, starter, true, true), login(browser, partner, true, false)])
+
+  const fabA = a.page.getByRole('button', { name: /^Open chat/ })
+  await test.step('the floating button opens the full-screen list', async () => {
+    await expect(fabA).toBeVisible()
+    await noOverflow(a.page)
+    await shot(a.page, 'chat-dock-360')
+    await fabA.click()
+    const sheet = a.page.getByRole('dialog', { name: 'Chat' })
+    await expect(sheet).toBeVisible()
+    await expect(sheet.getByRole('list', { name: 'Online members' }).getByRole('button', { name: new RegExp(`^Chat with ${esc(partner.name)} `) })).toBeVisible()
+    await expect(sheet.getByRole('button', { name: 'Close chat list' })).toBeFocused()
+    await shot(a.page, 'chat-list-360')
+    await sheet.getByRole('list', { name: 'Online members' }).getByRole('button', { name: new RegExp(`^Chat with ${esc(partner.name)} `) }).click()
+    await expect(sheet).toHaveCount(0)
+  })
+
+  const winA = chatWindow(a.page, partner.name)
+  const winB = chatWindow(b.page, starter.name)
+  await test.step('a full-screen window; messages go both ways', async () => {
+    await expect(winA).toBeVisible()
+    const box = await winA.boundingBox()
+    expect(box?.width).toBe(360)
+    await send(winA, 'Hi! 👋 Shall we talk here?')
+    const fabB = b.page.getByRole('button', { name: /^Open chat.*1 unread/ })
+    await expect(fabB).toBeVisible()
+    await fabB.click()
+    const sheetB = b.page.getByRole('dialog', { name: 'Chat' })
+    await sheetB.getByRole('list', { name: 'Your chats' }).getByRole('button', { name: new RegExp(`^Chat with ${esc(starter.name)} `) }).click()
+    await expect(winB.getByRole('log')).toContainText('Shall we talk here?')
+    await send(winB, 'സുഖമാണോ? வணக்கம் 🙏')
+    await expect(winA.getByRole('log').locator('.chat-msg--partner').last()).toContainText('സുഖമാണോ? வணக்கம் 🙏')
+    await noOverflow(a.page)
+    await shot(a.page, 'chat-window-360')
+  })
+
+  await test.step('the chat page fits the phone', async () => {
+    await winA.getByRole('button', { name: `Minimise chat with ${partner.name}` }).click()
+    await a.page.goto('/chat')
+    await expect(a.page.getByRole('heading', { level: 1, name: 'Chat' })).toBeVisible()
+    await expect(a.page.getByRole('list', { name: 'Your chats' })).toBeVisible()
+    await expect(a.page.getByText('Connecting to chat…')).toHaveCount(0)
+    await noOverflow(a.page)
+    await shot(a.page, 'chat-page-360')
+  })
+
+  await test.step('closing the other browser takes them offline', async () => {
+    await expect(a.page.getByRole('list', { name: 'Your chats' }).getByRole('button', { name: new RegExp(`^Chat with ${esc(partner.name)} \\(online`) })).toBeVisible()
+    await b.context.close()
+    await expect(a.page.getByRole('list', { name: 'Your chats' }).getByRole('button', { name: new RegExp(`^Chat with ${esc(partner.name)} \\(offline`) })).toBeVisible()
+  })
+
+  await a.context.close()
+})

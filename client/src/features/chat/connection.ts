@@ -1,0 +1,591 @@
+import { createAction } from '@reduxjs/toolkit'
+import type { Dispatch, Middleware, UnknownAction } from '@reduxjs/toolkit'
+import { refreshAccessToken } from '../../api/api'
+import type { RefreshOutcome } from '../../api/api'
+import { tokenStore } from '../../api/session'
+import { notifyError } from '../../app/notify'
+import type { AccountState } from '../account/accountSlice'
+import {
+  addOnlineUser,
+  chatClosed,
+  chatReset,
+  chatStarted,
+  chatWarningReceived,
+  clearOnlineUsers,
+  connectionChanged,
+  conversationOpened,
+  firstMessageId,
+  lastMessageId,
+  markedRead,
+  messageReceived,
+  messagesCaughtUp,
+  olderFailed,
+  olderLoaded,
+  olderRequested,
+  onlineUsersChanged,
+  openChatUser,
+  closeChatUser,
+  minimiseChatUser,
+  removeOnlineUser,
+  sendAcked,
+  sendFailed,
+  sendQueued,
+  sendRetried,
+  setOnlineUsers,
+  unreadCountsReceived,
+} from './chatSlice'
+import type { ChatState } from './chatSlice'
+import type {
+  Ack,
+  ChatClosedNotice,
+  ChatErrorNotice,
+  ChatUser,
+  ChatWarningNotice,
+  InitialMessages,
+  MessagePage,
+  PresenceBatch,
+  ServerMessage,
+  UnreadSummary,
+} from './types'
+
+/** The longest message, in characters as people count them (the server counts the same way). */
+export const MAX_MESSAGE_CHARS = 2000
+/** The server's message for a message that is too long. */
+export const TOO_LONG_MESSAGE = 'A message can be at most 2,000 characters'
+/** Messages per page when loading older history. */
+export const PAGE_SIZE = 50
+/** Messages per page when catching up after a reconnection (the server's maximum). */
+export const CATCH_UP_PAGE = 100
+
+/** Counts characters as people see them (Malayalam, Tamil and emoji are not two UTF-16 units each). */
+export function charCount(text: string): number {
+  return [...text].length
+}
+
+/** The subset of a socket.io-client Socket the chat uses; tests pass a fake one. */
+export interface ChatSocket {
+  readonly connected: boolean
+  /** True while the client keeps (re)connecting by itself; false after the server refused the connection. */
+  readonly active: boolean
+  on(event: string, listener: (...args: never[]) => void): unknown
+  emit(event: string, ...args: unknown[]): unknown
+  timeout(ms: number): { emit(event: string, ...args: unknown[]): unknown }
+  connect(): unknown
+  disconnect(): unknown
+}
+
+/** The options the chat connects with (spec §7 and §9). */
+export interface ChatSocketOptions {
+  path: string
+  transports: string[]
+  reconnectionDelay: number
+  reconnectionDelayMax: number
+  randomizationFactor: number
+  timeout: number
+  forceNew: boolean
+  autoConnect: boolean
+  /** Called on every (re)connection, so each attempt sends the current access token. */
+  auth: (cb: (data: { token: string }) => void) => void
+}
+
+/** Socket endpoint and timings: long-polling first, then the websocket upgrade; 20 s connect timeout; 1–5 s reconnect delay, jitter 0.5. */
+export const SOCKET_OPTIONS = {
+  path: '/engine.io',
+  transports: ['polling', 'websocket'],
+  reconnectionDelay: 1000,
+  reconnectionDelayMax: 5000,
+  randomizationFactor: 0.5,
+  timeout: 20_000,
+} as const
+
+/** What the chat middleware needs from the outside world; tests replace any of it. */
+export interface ChatDeps {
+  /** Makes the socket; the app's loads socket.io-client on first use, so visitors never download it. */
+  createSocket: (opts: ChatSocketOptions) => ChatSocket | Promise<ChatSocket>
+  /** The REST layer's single token refresh. */
+  refresh: (dispatch: Dispatch, usedToken: string | null) => Promise<RefreshOutcome>
+  token: () => string | null
+  /** How long to wait for an ack before a send counts as failed. */
+  ackTimeout: number
+  /** How long to wait before connecting again after the server refused for a passing reason. */
+  retryDelay: number
+  notify: (message: string) => void
+  newClientId: () => string
+  /** Where this tab keeps its windows across reloads (sessionStorage); null keeps nothing. */
+  storage: () => Storage | null
+}
+
+/** A fresh idempotency key for a message (visible ASCII, at most 64 characters, as the server wants). */
+export function newClientId(): string {
+  const c = typeof crypto !== 'undefined' ? crypto : undefined
+  if (c && typeof c.randomUUID === 'function') return c.randomUUID()
+  // randomUUID needs a secure context; getRandomValues does not.
+  const bytes = new Uint8Array(16)
+  if (c && typeof c.getRandomValues === 'function') c.getRandomValues(bytes)
+  else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256)
+  return Date.now().toString(36) + '-' + Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+const defaultDeps: ChatDeps = {
+  createSocket: async (opts) => {
+    const { io } = await import('socket.io-client')
+    return io(opts) as unknown as ChatSocket
+  },
+  refresh: refreshAccessToken,
+  token: () => tokenStore.token(),
+  ackTimeout: 20_000,
+  retryDelay: 5_000,
+  notify: notifyError,
+  newClientId,
+  storage: () => {
+    try {
+      return typeof sessionStorage !== 'undefined' ? sessionStorage : null
+    } catch {
+      return null
+    }
+  },
+}
+
+/** The sessionStorage key of a member's windows in this tab. */
+export function windowsKey(profileID: string): string {
+  return `tfm-chat-windows:${profileID}`
+}
+
+/** What is kept of a window across a reload: who, and whether it was open or minimised. */
+interface SavedWindow {
+  user: ChatUser
+  isChatOpen: boolean
+}
+
+function readSaved(storage: Storage | null, key: string): SavedWindow[] {
+  try {
+    const raw = storage?.getItem(key)
+    const list: unknown = raw ? JSON.parse(raw) : []
+    return Array.isArray(list) ? (list as SavedWindow[]).filter((w) => typeof w?.user?.profileID === 'string') : []
+  } catch {
+    return []
+  }
+}
+
+/** What the member asks the chat to do; the middleware that owns the socket carries it out. */
+export const chatCommands = {
+  /** Open the window with a member (getRoomName); resolves to the outcome. */
+  open: createAction<{ toProfileId: string }>('chat/command/open'),
+  /** Send a message in a room. */
+  send: createAction<{ roomName: string; message: string }>('chat/command/send'),
+  /** Send a failed message again, with the same clientId. */
+  retry: createAction<{ clientId: string }>('chat/command/retry'),
+  /** Load the page before the oldest message shown. */
+  loadOlder: createAction<{ roomName: string }>('chat/command/loadOlder'),
+  /** Mark a room read up to its last message. */
+  markRead: createAction<{ roomName: string }>('chat/command/markRead'),
+}
+
+/** How opening a chat ended: a window, or the server's reason why not. */
+export interface OpenOutcome {
+  ok: boolean
+  /** The server's reason code of a refusal (needs_plan, chat_off, blocked...). */
+  code?: string
+  message?: string
+}
+
+/** The state the chat middleware reads. */
+export interface ChatRootState {
+  account: AccountState
+  chat: ChatState
+}
+
+/** The events whose refusal the member caused and should read about; background calls fail quietly. */
+const TOASTED_EVENTS = new Set(['getRoomName', 'sendMessage', 'loadPreviousMessages'])
+
+const NOT_CONNECTED = 'Chat is connecting. Please try again in a moment.'
+const NO_ANSWER = 'Chat did not answer. Please try again.'
+const NOT_SENT = 'Not sent. Check your connection and try again.'
+
+/**
+ * The chat connection as a Redux middleware (architecture example 8): it owns the Socket.IO socket, so the socket
+ * never enters the state. It connects once the member's profile has loaded, disconnects on logout, turns socket
+ * events into chat slice actions, and carries out the chatCommands (which resolve through dispatch's return value).
+ */
+export function createChatMiddleware(overrides: Partial<ChatDeps> = {}): Middleware<object, ChatRootState> {
+  const deps: ChatDeps = { ...defaultDeps, ...overrides }
+  return (store) => {
+    const dispatch = store.dispatch as Dispatch<UnknownAction>
+    const chat = () => store.getState().chat
+    let socket: ChatSocket | null = null
+    let me: string | null = null
+    let usedToken: string | null = null
+    let refreshes = 0
+    let retryTimer: ReturnType<typeof setTimeout> | null = null
+    /** Members whose window the member asked to open (as opposed to opened by an incoming message). */
+    const wanted = new Set<string>()
+    /** Partners whose conversation is fetched in the background: a message came for a room without a window, or a window came back after a reload. */
+    const fetching = new Set<string>()
+    /** The latest attempt per clientId: acks of superseded attempts are ignored. */
+    const attempts = new Map<string, number>()
+
+    const clearRetry = () => {
+      if (retryTimer) clearTimeout(retryTimer)
+      retryTimer = null
+    }
+    const retryLater = (s: ChatSocket, delay = deps.retryDelay) => {
+      clearRetry()
+      retryTimer = setTimeout(() => {
+        retryTimer = null
+        if (socket === s && !s.connected) s.connect()
+      }, delay)
+    }
+
+    function transmit(s: ChatSocket, roomName: string, clientId: string, message: string) {
+      if (!s.connected) return // stays "sending"; it goes out when the connection is back
+      const attempt = (attempts.get(clientId) ?? 0) + 1
+      attempts.set(clientId, attempt)
+      s.timeout(deps.ackTimeout).emit('sendMessage', { roomName, message, clientId }, (err: unknown, ack?: Ack<{ message: ServerMessage }>) => {
+        if (socket !== s || attempts.get(clientId) !== attempt) return
+        if (err || !ack) {
+          // Lost with the connection: it is sent again on reconnection. Otherwise the server did not answer.
+          if (s.connected) dispatch(sendFailed({ clientId, error: NOT_SENT }))
+          return
+        }
+        attempts.delete(clientId)
+        if (ack.ok) dispatch(sendAcked(ack.message))
+        else dispatch(sendFailed({ clientId, error: ack.message }))
+      })
+    }
+
+    /** After a reconnection: every open room fetches what it missed, page by page, until nothing is left. */
+    function catchUp(s: ChatSocket) {
+      for (const u of chat().chatUsers) {
+        if (!u.roomName || u.closed) continue
+        const roomName = u.roomName
+        const page = (after: number) => {
+          s.timeout(deps.ackTimeout).emit('loadMessagesSince', { roomName, after, limit: CATCH_UP_PAGE }, (err: unknown, ack?: Ack<MessagePage>) => {
+            if (socket !== s || err || !ack?.ok) return
+            dispatch(messagesCaughtUp({ roomName, messages: ack.messages, hasMore: ack.hasMore }))
+            const last = ack.messages.length ? ack.messages[ack.messages.length - 1].id : after
+            if (ack.hasMore && last > after) page(last)
+          })
+        }
+        page(lastMessageId(u.messages))
+      }
+    }
+
+    /** Messages that were still on their way when the connection dropped go out again (same clientId). */
+    function resendPending(s: ChatSocket) {
+      for (const u of chat().chatUsers) {
+        for (const m of u.messages) {
+          if (m.id === undefined && m.status === 'sending' && m.clientId) transmit(s, m.roomName, m.clientId, m.message)
+        }
+      }
+    }
+
+    /** Asks for a conversation without opening its window (a message for a room without one, a window restored after a reload). */
+    function fetchConversation(s: ChatSocket, partner: string) {
+      if (fetching.has(partner)) return
+      fetching.add(partner)
+      s.timeout(deps.ackTimeout).emit('getRoomName', { toProfileId: partner }, (err: unknown, ack?: Ack<{ roomName: string }>) => {
+        fetching.delete(partner)
+        // A window restored after a reload that may no longer open (a block, a hidden profile): it goes away.
+        if (socket === s && !err && ack && !ack.ok && ack.code !== 'rate_limited' && ack.code !== 'internal') {
+          const u = chat().chatUsers.find((c) => c.profileID === partner)
+          if (u && !u.roomName) dispatch(closeChatUser(partner))
+        }
+      })
+    }
+
+    function wire(s: ChatSocket) {
+      const mine =
+        <A extends unknown[]>(fn: (...args: A) => void) =>
+        (...args: A) => {
+          if (socket === s) fn(...args)
+        }
+      s.on(
+        'connect',
+        mine(() => {
+          refreshes = 0
+          clearRetry()
+          dispatch(connectionChanged('connected'))
+          s.emit('registerNewUser', {})
+          // Windows restored after a reload (or whose opening the connection cut off) fetch their conversation.
+          for (const u of chat().chatUsers) if (!u.roomName) fetchConversation(s, u.profileID)
+          catchUp(s)
+          resendPending(s)
+        }),
+      )
+      s.on(
+        'disconnect',
+        mine((reason: string) => {
+          dispatch(clearOnlineUsers())
+          dispatch(connectionChanged('reconnecting'))
+          // The server closed the session (shutting down, or the account went): socket.io does not retry by itself.
+          if (reason === 'io server disconnect') retryLater(s, 1000)
+        }),
+      )
+      s.on(
+        'connect_error',
+        mine((err: Error & { data?: { code?: string } }) => {
+          if (s.active) {
+            // A network failure: the client retries by itself with the configured back-off.
+            dispatch(connectionChanged('reconnecting'))
+            return
+          }
+          const code = err?.data?.code
+          if (code === 'unauthorized') {
+            dispatch(connectionChanged('unauthorized'))
+            return
+          }
+          dispatch(connectionChanged('reconnecting'))
+          if (code !== 'token_expired') {
+            retryLater(s)
+            return
+          }
+          refreshes++
+          void deps.refresh(dispatch, usedToken).then((outcome) => {
+            if (socket !== s) return
+            if (outcome === 'ended') dispatch(connectionChanged('unauthorized'))
+            else if (outcome === 'failed') retryLater(s)
+            // A token refused right after a refresh (a clock out of step): wait before trying again.
+            else if (refreshes > 1) retryLater(s, Math.min(deps.retryDelay * refreshes, 30_000))
+            else s.connect()
+          })
+        }),
+      )
+      s.on(
+        'sendActiveMatchedProfiles',
+        mine((list: ChatUser[]) => dispatch(setOnlineUsers(Array.isArray(list) ? list : []))),
+      )
+      s.on(
+        'userConnected',
+        mine((u: ChatUser) => dispatch(addOnlineUser(u))),
+      )
+      s.on(
+        'userDisConnected',
+        mine((n: { profileID: string }) => {
+          if (n?.profileID) dispatch(removeOnlineUser(n.profileID))
+        }),
+      )
+      s.on(
+        'onlineUsersChanged',
+        mine((b: PresenceBatch) => dispatch(onlineUsersChanged({ connected: b?.connected ?? [], disconnected: b?.disconnected ?? [] }))),
+      )
+      s.on(
+        'initialChatUserMessages',
+        mine((data: InitialMessages) => {
+          const pid = data?.user?.profileID
+          if (!pid) return
+          dispatch(conversationOpened({ data, open: wanted.has(pid) }))
+        }),
+      )
+      s.on(
+        'message',
+        mine((m: ServerMessage) => {
+          dispatch(messageReceived(m))
+          const known = chat().chatUsers.some((u) => u.roomName === m?.roomName)
+          if (!known && m?.postedBy && m.postedBy !== me) fetchConversation(s, m.postedBy)
+        }),
+      )
+      s.on(
+        'unreadCounts',
+        mine((sum: UnreadSummary) =>
+          dispatch(unreadCountsReceived({ total: Number(sum?.total) || 0, conversations: Array.isArray(sum?.conversations) ? sum.conversations : [] })),
+        ),
+      )
+      s.on(
+        'chatWarning',
+        mine((n: ChatWarningNotice) => dispatch(chatWarningReceived(n))),
+      )
+      s.on(
+        'chatClosed',
+        mine((n: ChatClosedNotice) => dispatch(chatClosed(n))),
+      )
+      s.on(
+        'chatError',
+        mine((n: ChatErrorNotice) => {
+          if (n?.clientId) dispatch(sendFailed({ clientId: n.clientId, error: n.message }))
+          if (n?.event === 'loadPreviousMessages' && n.roomName) dispatch(olderFailed(n.roomName))
+          // Only what the member did is worth a toast: not the background opening of a conversation.
+          const background = n?.event === 'getRoomName' && !!n.toProfileId && !wanted.has(n.toProfileId)
+          if (n?.message && TOASTED_EVENTS.has(n.event) && !background) deps.notify(n.message)
+        }),
+      )
+    }
+
+    /** Counts connections started: a socket that finishes loading after its member left is dropped. */
+    let generation = 0
+    /** The windows as last written to storage. */
+    let savedWindows = '[]'
+    let savedFrom: ChatState['chatUsers'] | null = null
+
+    /** Keeps this tab's windows in sessionStorage whenever they change. */
+    function saveWindows() {
+      const users = chat().chatUsers
+      if (!me || users === savedFrom) return
+      savedFrom = users
+      const list: SavedWindow[] = users.map((u) => ({
+        user: { gender: u.gender, photos: u.photos, profileID: u.profileID, userName: u.userName },
+        isChatOpen: u.isChatOpen,
+      }))
+      const json = JSON.stringify(list)
+      if (json === savedWindows) return
+      savedWindows = json
+      try {
+        deps.storage()?.setItem(windowsKey(me), json)
+      } catch {
+        // Storage full or blocked: the windows just do not survive a reload.
+      }
+    }
+
+    function start(profileID: string) {
+      me = profileID
+      refreshes = 0
+      const gen = ++generation
+      dispatch(chatStarted({ me: profileID }))
+      // This tab's windows come back after a reload, as they were.
+      for (const w of readSaved(deps.storage(), windowsKey(profileID))) {
+        dispatch(openChatUser(w.user))
+        if (!w.isChatOpen) dispatch(minimiseChatUser(w.user.profileID))
+      }
+      savedWindows = JSON.stringify(readSaved(deps.storage(), windowsKey(profileID)))
+      void Promise.resolve(
+        deps.createSocket({
+          ...SOCKET_OPTIONS,
+          transports: [...SOCKET_OPTIONS.transports],
+          forceNew: true,
+          autoConnect: false,
+          auth: (cb) => {
+            usedToken = deps.token()
+            cb({ token: usedToken ?? '' })
+          },
+        }),
+      ).then(
+        (s) => {
+          if (gen !== generation) return
+          socket = s
+          wire(s)
+          s.connect()
+        },
+        () => {
+          // The script did not load (a flaky connection): try again while the member is still here.
+          if (gen === generation) setTimeout(() => gen === generation && start(profileID), deps.retryDelay)
+        },
+      )
+    }
+
+    function stop() {
+      const s = socket
+      if (me) deps.storage()?.removeItem(windowsKey(me))
+      savedWindows = '[]'
+      socket = null
+      me = null
+      generation++
+      clearRetry()
+      wanted.clear()
+      fetching.clear()
+      attempts.clear()
+      s?.disconnect()
+      dispatch(chatReset())
+    }
+
+    const signedIn = () => {
+      const { account } = store.getState()
+      return account.isLoggedIn ? (account.profile?.profileID ?? null) : null
+    }
+    /** The member as last seen: the connection follows changes (a profile already in a preloaded state connects nothing). */
+    let seen = signedIn()
+
+    /** Connects once the profile has loaded, and disconnects on logout or when another member signs in. */
+    function follow() {
+      const pid = signedIn()
+      if (pid === seen) return
+      seen = pid
+      if (me) stop()
+      if (pid) start(pid)
+    }
+
+    function open(toProfileId: string): Promise<OpenOutcome> {
+      const existing = chat().chatUsers.find((u) => u.profileID === toProfileId)
+      if (existing?.roomName) {
+        dispatch(openChatUser(existing))
+        return Promise.resolve({ ok: true })
+      }
+      const s = socket
+      if (!s?.connected) {
+        deps.notify(NOT_CONNECTED)
+        return Promise.resolve({ ok: false, message: NOT_CONNECTED })
+      }
+      wanted.add(toProfileId)
+      return new Promise((resolve) => {
+        s.timeout(deps.ackTimeout).emit('getRoomName', { toProfileId }, (err: unknown, ack?: Ack<{ roomName: string }>) => {
+          wanted.delete(toProfileId)
+          if (err || !ack) {
+            if (socket === s) deps.notify(NO_ANSWER)
+            resolve({ ok: false, message: NO_ANSWER })
+            return
+          }
+          // A refusal also came as chatError, which showed its message.
+          resolve(ack.ok ? { ok: true } : { ok: false, code: ack.code, message: ack.message })
+        })
+      })
+    }
+
+    function send(roomName: string, text: string): boolean {
+      const message = text.trim()
+      const u = chat().chatUsers.find((c) => c.roomName === roomName)
+      if (!message || !u || u.closed || !me) return false
+      if (charCount(message) > MAX_MESSAGE_CHARS) {
+        deps.notify(TOO_LONG_MESSAGE)
+        return false
+      }
+      const clientId = deps.newClientId()
+      dispatch(sendQueued({ roomName, clientId, message, createdAt: new Date().toISOString() }))
+      if (socket) transmit(socket, roomName, clientId, message)
+      return true
+    }
+
+    function retry(clientId: string) {
+      for (const u of chat().chatUsers) {
+        const m = u.messages.find((x) => x.id === undefined && x.clientId === clientId)
+        if (!m || u.closed) continue
+        dispatch(sendRetried(clientId))
+        if (socket) transmit(socket, m.roomName, clientId, m.message)
+      }
+    }
+
+    function loadOlder(roomName: string) {
+      const u = chat().chatUsers.find((c) => c.roomName === roomName)
+      const s = socket
+      if (!u || !u.hasMore || u.loadingOlder || !s?.connected) return
+      const before = firstMessageId(u.messages)
+      dispatch(olderRequested(roomName))
+      s.timeout(deps.ackTimeout).emit('loadPreviousMessages', { roomName, before, limit: PAGE_SIZE }, (err: unknown, ack?: Ack<MessagePage>) => {
+        if (socket !== s) return
+        if (err || !ack?.ok) dispatch(olderFailed(roomName))
+        else dispatch(olderLoaded({ roomName, messages: ack.messages, hasMore: ack.hasMore }))
+      })
+    }
+
+    function markRead(roomName: string) {
+      const u = chat().chatUsers.find((c) => c.roomName === roomName)
+      const s = socket
+      if (!u || !s?.connected) return
+      const lastId = lastMessageId(u.messages)
+      dispatch(markedRead(roomName))
+      s.emit('markRead', lastId ? { roomName, lastId } : { roomName })
+    }
+
+    return (next) => (action) => {
+      if (chatCommands.open.match(action)) return open(action.payload.toProfileId)
+      if (chatCommands.send.match(action)) return send(action.payload.roomName, action.payload.message)
+      if (chatCommands.retry.match(action)) return retry(action.payload.clientId)
+      if (chatCommands.loadOlder.match(action)) return loadOlder(action.payload.roomName)
+      if (chatCommands.markRead.match(action)) return markRead(action.payload.roomName)
+      const result = next(action)
+      follow()
+      saveWindows()
+      return result
+    }
+  }
+}
+
+/** The chat middleware of the app's store. */
+export const chatMiddleware = createChatMiddleware()

@@ -1,0 +1,172 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { vi } from 'vitest'
+import { renderWithProviders } from '../../test/utils'
+import { humanize, labelOf } from './labels'
+import PartnerActions from './PartnerActions'
+import PartnerGallery from './PartnerGallery'
+import { PartnerBadges, PartnerContactCard, PartnerDetails, PartnerSummary } from './PartnerInfo'
+import type { PartnerProfile, ProfileOptions } from './types'
+
+const photo = (key: string) => ({ imagePath: `/media/photos/${key.slice(0, 2)}/`, images: { small: `${key}_small.jpg?g=x`, large: `${key}_large.jpg?g=x` } })
+
+/** A bride as a groom sees her: two photos, masked contact, two badges. */
+function bride(over: Partial<PartnerProfile> = {}): PartnerProfile {
+  return {
+    profileID: 'TM4821937',
+    userName: 'Anna Mathew',
+    gender: 20,
+    basic: { gender: 20, name: 'Anna Mathew', profileName: 'Anna', age: 27, heightCm: 160, height: '5 ft 3 in (160 cm)', maritalStatus: 'never_married', createdBy: 'parent', motherTongue: 'Malayalam', physicalStatus: 'normal' },
+    faith: { religion: 'Christian', community: 'Syro-Malabar Catholic', subCommunity: '', diocese: 'Ernakulam', parish: 'St. Mary, Kochi', vicar: '', faithPractice: 'regular' },
+    education: { degree: 'B.Sc. Nursing', college: '', profession: 'Nurse', company: '', incomeBand: '5-7L', income: '₹5–7 lakh' },
+    location: { country: 'India', state: 'Kerala', city: 'Kochi' },
+    family: { fatherOccupation: 'Teacher', motherOccupation: '', siblings: 'One brother', familyType: 'nuclear', familyValues: 'moderate' },
+    about: { aboutMe: 'I love music.', aboutFamily: '' },
+    lifestyle: { diet: 'non_vegetarian', smoking: 'no', drinking: 'no' },
+    photos: [photo('aa11'), photo('bb22')],
+    photosProtected: false,
+    badges: [
+      { kind: 'mobile', label: 'Mobile verified', verifiedAt: '2025-03-14T10:00:00Z' },
+      { kind: 'parish', label: 'Parish verified', verifiedAt: '2025-05-02T10:00:00Z' },
+    ],
+    contact: { phoneCode: '+91', phone: '9876XXXXXX', email: 'XXXXXX@gmail.com', masked: true },
+    requests: { photo: '', phone: '' },
+    dontShow: false,
+    isSelf: false,
+    lastActive: 'this_week',
+    ...over,
+  }
+}
+
+const options: ProfileOptions = {
+  enums: {
+    maritalStatus: [{ value: 'never_married', label: 'Never married' }],
+    createdBy: [{ value: 'parent', label: 'Parent' }],
+    familyType: [{ value: 'nuclear', label: 'Nuclear family' }],
+    diet: [{ value: 'non_vegetarian', label: 'Non-vegetarian' }],
+    faithPractice: [{ value: 'regular', label: 'Regular church-goer' }],
+  },
+}
+
+describe('the profile another member sees', () => {
+  it('shows age (not a date of birth), labels for coded values and every section', () => {
+    const p = bride()
+    renderWithProviders(
+      <>
+        <PartnerSummary profile={p} options={options} />
+        <PartnerDetails profile={p} options={options} />
+      </>,
+    )
+    expect(screen.getByText('27 years · 5 ft 3 in (160 cm) · Never married · Syro-Malabar Catholic · Kochi, Kerala')).toBeInTheDocument()
+    expect(screen.getByText('Active this week')).toBeInTheDocument()
+    for (const title of ['Basic details', 'Faith', 'Education and work', 'Location', 'Family', 'Lifestyle']) expect(screen.getByRole('heading', { name: title })).toBeInTheDocument()
+    expect(screen.getByText('Parent')).toBeInTheDocument()
+    expect(screen.getByText('Nuclear family')).toBeInTheDocument()
+    expect(screen.getByText('Non-vegetarian')).toBeInTheDocument()
+    expect(screen.getByText('Regular church-goer')).toBeInTheDocument()
+    // Without a label the code is still readable; empty fields are left out.
+    expect(screen.getByText('Moderate')).toBeInTheDocument()
+    expect(screen.queryByText('Sub-community')).not.toBeInTheDocument()
+    expect(screen.getByText('I love music.')).toBeInTheDocument()
+  })
+
+  it('masks the contact and sends a free viewer to the plans with the reason', () => {
+    renderWithProviders(<PartnerContactCard profile={bride()} viewerPaid={false} plansPath="/plans" />)
+    expect(screen.getByTestId('contact-phone')).toHaveTextContent('+91 9876XXXXXX')
+    expect(screen.getByTestId('contact-email')).toHaveTextContent('XXXXXX@gmail.com')
+    const cta = screen.getByRole('link', { name: 'View contact' })
+    expect(cta).toHaveAttribute('href', '/plans')
+    expect(cta).toHaveAccessibleDescription(/needs a paid plan/)
+  })
+
+  it('does not fake a contact view for a paid viewer: the button waits, with the reason', () => {
+    renderWithProviders(<PartnerContactCard profile={bride()} viewerPaid plansPath="/plans" />)
+    expect(screen.getByRole('button', { name: 'View contact' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'View contact' })).toHaveAccessibleDescription(/one contact view of your plan/)
+  })
+
+  it('shows an unmasked contact (own profile, or after a contact view) with the contact person', () => {
+    const p = bride({ contact: { phoneCode: '+91', phone: '9876543210', email: 'anna@gmail.com', masked: false, contactPerson: 'Mathew Joseph', contactRelation: 'father' } })
+    renderWithProviders(<PartnerContactCard profile={p} viewerPaid={false} plansPath="/plans" />)
+    expect(screen.getByTestId('contact-phone')).toHaveTextContent('+91 9876543210')
+    expect(screen.getByText('Mathew Joseph (father)')).toBeInTheDocument()
+    expect(screen.queryByText('View contact')).not.toBeInTheDocument()
+  })
+
+  it('names each badge with what was checked and when', () => {
+    renderWithProviders(<PartnerBadges badges={bride().badges} name="Anna" />)
+    const items = screen.getAllByRole('listitem')
+    expect(items).toHaveLength(2)
+    expect(items[0]).toHaveTextContent('Mobile verified')
+    expect(items[0]).toHaveTextContent('one-time password (OTP), on 14 March 2025')
+    expect(items[1]).toHaveTextContent('Parish verified')
+    expect(items[1]).toHaveTextContent('letter from the parish, on 2 May 2025')
+  })
+
+  it('says so when there are no badges', () => {
+    renderWithProviders(<PartnerBadges badges={[]} name="Anna" />)
+    expect(screen.getByText('Anna has not completed any verification yet.')).toBeInTheDocument()
+  })
+
+  it('keeps every action visibly disabled with its reason', () => {
+    renderWithProviders(<PartnerActions profile={bride({ requests: { photo: '', phone: 'pending' }, dontShow: true })} />)
+    const bar = screen.getByRole('region', { name: 'Actions' })
+    const buttons = within(bar).getAllByRole('button')
+    expect(buttons.map((b) => b.textContent?.trim())).toEqual(['Invite', 'Request photo', 'Request phone', 'Block', "Don't show", 'Chat'])
+    for (const b of buttons) {
+      expect(b).toBeDisabled()
+      expect(b.getAttribute('aria-describedby')).toBeTruthy()
+    }
+    expect(within(bar).getByRole('button', { name: 'Request phone' })).toHaveAccessibleDescription('You asked; waiting for an answer')
+    expect(within(bar).getByRole('button', { name: "Don't show" })).toHaveAccessibleDescription("Already on your Don't show list.")
+  })
+
+  it('opens a chat through onChat and shows the reason of a refusal', async () => {
+    const onChat = vi.fn().mockResolvedValueOnce({ ok: false, message: 'Upgrade your plan to start a chat' }).mockResolvedValueOnce({ ok: true })
+    renderWithProviders(<PartnerActions profile={bride()} onChat={onChat} />)
+    const chat = screen.getByRole('button', { name: 'Chat' })
+    expect(chat).toBeEnabled()
+    expect(screen.getByRole('button', { name: 'Invite' })).toBeDisabled()
+    fireEvent.click(chat)
+    await waitFor(() => expect(chat).toHaveAccessibleDescription('Upgrade your plan to start a chat'))
+    fireEvent.click(chat)
+    await waitFor(() => expect(chat).toHaveAccessibleDescription('The chat window is open.'))
+    expect(onChat).toHaveBeenCalledTimes(2)
+  })
+})
+
+describe('the gallery', () => {
+  it('shows the photos with thumbnails and falls back to the default avatar when one fails to load', () => {
+    renderWithProviders(<PartnerGallery profile={bride()} />)
+    const main = screen.getByRole('img', { name: 'Photo 1 of Anna Mathew' })
+    expect(main).toHaveAttribute('src', '/media/photos/aa/aa11_large.jpg?g=x')
+    fireEvent.click(screen.getByRole('button', { name: 'Show photo 2' }))
+    const second = screen.getByRole('img', { name: 'Photo 2 of Anna Mathew' })
+    expect(second).toHaveAttribute('src', '/media/photos/bb/bb22_large.jpg?g=x')
+    fireEvent.error(second)
+    expect(screen.getByRole('img', { name: 'Photo 2 of Anna Mathew' })).toHaveAttribute('src', '/images/avatar-female.svg')
+  })
+
+  it('shows a locked placeholder for protected photos, with the request button waiting for its release', () => {
+    renderWithProviders(<PartnerGallery profile={bride({ photos: [], photosProtected: true })} />)
+    expect(screen.getByText('Photos are protected')).toBeInTheDocument()
+    const button = screen.getByRole('button', { name: 'Request photo' })
+    expect(button).toBeDisabled()
+    expect(button).toHaveAccessibleDescription('Photo requests arrive with the inbox release.')
+    expect(screen.queryByRole('img', { name: /Photo 1/ })).not.toBeInTheDocument()
+  })
+
+  it('shows the groom default avatar when there is no photo', () => {
+    renderWithProviders(<PartnerGallery profile={bride({ gender: 10, photos: [] })} />)
+    expect(screen.getByText('Anna Mathew has not added a photo yet.')).toBeInTheDocument()
+    expect(document.querySelector('.gallery__img')).toHaveAttribute('src', '/images/avatar-male.svg')
+  })
+})
+
+describe('labels', () => {
+  it('uses the server label, else a readable code', () => {
+    expect(labelOf(options, 'maritalStatus', 'never_married')).toBe('Never married')
+    expect(labelOf(undefined, 'maritalStatus', 'never_married')).toBe('Never married')
+    expect(labelOf(options, 'diet', '')).toBe('')
+    expect(humanize('physically_challenged')).toBe('Physically challenged')
+  })
+})
