@@ -181,8 +181,10 @@ test('a groom and a bride chat both ways in real time at 1280 px', async ({ brow
     await expect(winA.getByLabel('Type your message')).toBeVisible()
     await winA.getByRole('button', { name: `Close chat with ${partner.name}` }).click()
     await expect(winA).toHaveCount(0)
-    // Closed and read, the conversation leaves "Your chats"; she is back among the online members.
-    await a.page.locator('.chat-panel__body').getByRole('list', { name: 'Online members' }).getByRole('button', { name: new RegExp(`^Chat with ${esc(partner.name)} `) }).click()
+    // Closed and read, the conversation stays in "Your chats" with its last message.
+    const row = a.page.locator('.chat-panel__body').getByRole('list', { name: 'Your chats' }).getByRole('button', { name: new RegExp(`^Chat with ${esc(partner.name)} `) })
+    await expect(row).toContainText('You: Sugamanu, nanni! 🙂')
+    await row.click()
     await expect(winA.getByRole('log').locator('.chat-msg')).toHaveCount(4)
     await expect(winA.getByRole('log')).toContainText('സുഖമാണോ?')
     await expect(winA.getByRole('log')).toContainText('வணக்கம் 🙏😊')

@@ -331,12 +331,31 @@ func (s *Service) MarkRead(ctx context.Context, viewer uint64, room string, upTo
 // Unread returns viewer's unread messages per conversation, newest first,
 // leaving out partners who are hidden, gone or blocked either way.
 func (s *Service) Unread(ctx context.Context, viewer uint64) (*UnreadSummary, error) {
+	return s.summary(ctx, viewer, true)
+}
+
+// MaxConversations bounds the Conversations list.
+const MaxConversations = 50
+
+// Conversations returns viewer's conversations with at least one message,
+// the most recent first (at most MaxConversations), each with its unread
+// count and its last message, leaving out the same partners as Unread.
+func (s *Service) Conversations(ctx context.Context, viewer uint64) (*UnreadSummary, error) {
+	return s.summary(ctx, viewer, false)
+}
+
+// summary lists viewer's conversations: only those with unread messages, or
+// the latest ones with their last message.
+func (s *Service) summary(ctx context.Context, viewer uint64, unreadOnly bool) (*UnreadSummary, error) {
 	var convs []conversation
-	err := s.db.WithContext(ctx).Table("chat_conversations").
-		Select("id, low_id, high_id, started_by, replied_at, message_count, last_message_id, low_read_id, high_read_id, low_unread, high_unread").
-		Where("(low_id = ? AND low_unread > 0) OR (high_id = ? AND high_unread > 0)", viewer, viewer).
-		Order("last_message_id DESC").Limit(200).Find(&convs).Error
-	if err != nil {
+	q := s.db.WithContext(ctx).Table("chat_conversations").
+		Select("id, low_id, high_id, started_by, replied_at, message_count, last_message_id, low_read_id, high_read_id, low_unread, high_unread")
+	if unreadOnly {
+		q = q.Where("(low_id = ? AND low_unread > 0) OR (high_id = ? AND high_unread > 0)", viewer, viewer).Limit(200)
+	} else {
+		q = q.Where("(low_id = ? OR high_id = ?) AND last_message_id > 0", viewer, viewer).Limit(MaxConversations)
+	}
+	if err := q.Order("last_message_id DESC").Find(&convs).Error; err != nil {
 		return nil, internal(err)
 	}
 	out := &UnreadSummary{Conversations: []UnreadConversation{}}
@@ -372,6 +391,20 @@ func (s *Service) Unread(ctx context.Context, viewer uint64) (*UnreadSummary, er
 	if err != nil {
 		return nil, err
 	}
+	last := map[uint64]messageRow{}
+	if !unreadOnly {
+		lastIDs := make([]uint64, 0, len(convs))
+		for _, c := range convs {
+			lastIDs = append(lastIDs, c.LastMessageID)
+		}
+		var rows []messageRow
+		if err := s.db.WithContext(ctx).Where("id IN ?", lastIDs).Find(&rows).Error; err != nil {
+			return nil, internal(err)
+		}
+		for _, r := range rows {
+			last[r.ID] = r
+		}
+	}
 	for _, c := range convs {
 		p := ps[c.LowID+c.HighID-viewer]
 		if p == nil {
@@ -381,10 +414,15 @@ func (s *Service) Unread(ctx context.Context, viewer uint64) (*UnreadSummary, er
 		if !ok {
 			continue
 		}
+		room := RoomName(me.ProfileCode, p.ProfileCode)
 		n := c.unread(viewer)
 		out.Total += n
-		out.Conversations = append(out.Conversations, UnreadConversation{RoomName: RoomName(me.ProfileCode, p.ProfileCode),
-			User: u, Unread: n, LastMessageID: c.LastMessageID})
+		uc := UnreadConversation{RoomName: room, User: u, Unread: n, LastMessageID: c.LastMessageID}
+		if r, ok := last[c.LastMessageID]; ok {
+			m := toMessage(r, room, map[uint64]string{me.ID: me.ProfileCode, p.ID: p.ProfileCode})
+			uc.LastMessage = &m
+		}
+		out.Conversations = append(out.Conversations, uc)
 	}
 	return out, nil
 }

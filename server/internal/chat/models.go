@@ -129,6 +129,8 @@ type UnreadConversation struct {
 	User          ChatUser `json:"user"`
 	Unread        int      `json:"unread"`
 	LastMessageID uint64   `json:"lastMessageId"`
+	// LastMessage is the conversation's latest message (Conversations only).
+	LastMessage *Message `json:"lastMessage,omitempty"`
 }
 
 // UnreadSummary is a member's unread messages across conversations.

@@ -3,6 +3,7 @@ package chat_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -370,6 +371,65 @@ func TestMessagesAreStoredInOrderAndPaged(t *testing.T) {
 				_, err := strict.s.Send(ctx, chat.SendInput{From: g2.ID, RoomName: r, Text: "hello"})
 				wantReason(t, err, chat.ReasonRateLimited)
 			})
+		})
+	}
+}
+
+// TestConversationsListsTheLatestWithTheirLastMessage: read and unread
+// conversations, newest first, each with its last message; a blocked
+// partner's conversation drops out.
+func TestConversationsListsTheLatestWithTheirLastMessage(t *testing.T) {
+	for name, db := range storetest.Engines(t) {
+		t.Run(string(name), func(t *testing.T) {
+			e := newEnv(t, db)
+			ctx := context.Background()
+			g := e.member(t, chattest.Options{Paid: true})
+			b1 := e.member(t, chattest.Options{Bride: true})
+			b2 := e.member(t, chattest.Options{Bride: true})
+			b3 := e.member(t, chattest.Options{Bride: true})
+			if sum, err := e.s.Conversations(ctx, g.ID); err != nil || len(sum.Conversations) != 0 {
+				t.Fatalf("before any message: %+v %v", sum, err)
+			}
+			r1, r2, r3 := chat.RoomName(g.Code, b1.Code), chat.RoomName(g.Code, b2.Code), chat.RoomName(g.Code, b3.Code)
+			e.send(t, g, r1, "first to one")
+			e.send(t, b1, r1, "reply from one")
+			e.send(t, g, r2, "hello two")
+			e.send(t, g, r3, "hello three")
+			// Opening a room without writing makes no conversation worth listing.
+			b4 := e.member(t, chattest.Options{Bride: true})
+			if _, err := e.s.Open(ctx, g.ID, b4.Code); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := e.s.MarkRead(ctx, g.ID, r1, 0); err != nil {
+				t.Fatal(err)
+			}
+			sum, err := e.s.Conversations(ctx, g.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var rooms []string
+			for _, c := range sum.Conversations {
+				rooms = append(rooms, c.RoomName)
+			}
+			if !slices.Equal(rooms, []string{r3, r2, r1}) || sum.Total != 0 {
+				t.Fatalf("rooms %v total %d", rooms, sum.Total)
+			}
+			one := sum.Conversations[2]
+			if one.LastMessage == nil || one.LastMessage.Message != "reply from one" || one.LastMessage.PostedBy != b1.Code ||
+				one.User.ProfileID != b1.Code || one.Unread != 0 {
+				t.Fatalf("conversation with one: %+v %+v", one, one.LastMessage)
+			}
+			// The bride sees hers with the unread count; Unread and Conversations agree.
+			bs, _ := e.s.Conversations(ctx, b2.ID)
+			if len(bs.Conversations) != 1 || bs.Conversations[0].Unread != 1 || bs.Total != 1 || bs.Conversations[0].LastMessage.PostedBy != g.Code {
+				t.Fatalf("bride two: %+v", bs)
+			}
+			if err := e.rel.Block(ctx, b3.ID, g.ID); err != nil {
+				t.Fatal(err)
+			}
+			if sum, _ = e.s.Conversations(ctx, g.ID); len(sum.Conversations) != 2 || sum.Conversations[0].RoomName != r2 {
+				t.Fatalf("after a block: %+v", sum)
+			}
 		})
 	}
 }

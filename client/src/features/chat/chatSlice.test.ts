@@ -25,6 +25,7 @@ import reducer, {
   sendRetried,
   setOnlineUsers,
   unreadCountsReceived,
+  conversationsReceived,
 } from './chatSlice'
 import type { ChatState } from './chatSlice'
 import type { ChatUser, InitialMessages, ServerMessage } from './types'
@@ -246,6 +247,25 @@ describe('chat slice: closing, unread counts, connection', () => {
     expect(s.chatUsers[0].unread).toBe(0)
   })
 
+  it('keeps my latest conversations; a new message becomes the last one and moves its conversation to the top', () => {
+    const MERIN_ROOM = 'chat-TM1000001-TM3000003'
+    let s = reducer(
+      started(),
+      conversationsReceived([
+        { roomName: MERIN_ROOM, user: MERIN, unread: 0, lastMessageId: 9, lastMessage: msg(9, ME, { roomName: MERIN_ROOM }) },
+        { roomName: ROOM, user: { ...ASHA, extra: 1 } as ChatUser, unread: 1, lastMessageId: 5, lastMessage: msg(5) },
+      ]),
+    )
+    expect(s.conversations.map((c) => c.roomName)).toEqual([MERIN_ROOM, ROOM])
+    expect(Object.keys(s.conversations[1].user)).toEqual(['gender', 'photos', 'profileID', 'userName'])
+    s = reducer(s, messageReceived(msg(11)))
+    expect(s.conversations.map((c) => c.roomName)).toEqual([ROOM, MERIN_ROOM])
+    expect(s.conversations[0].lastMessage?.message).toBe('m11')
+    // An older message (a catch-up page) does not replace the last one.
+    s = reducer(s, messageReceived(msg(7)))
+    expect(s.conversations[0].lastMessageId).toBe(11)
+  })
+
   it('marking a room read zeroes it at once', () => {
     let s = opened([])
     s = reducer(s, unreadCountsReceived({ total: 5, conversations: [{ roomName: ROOM, user: ASHA, unread: 2, lastMessageId: 12 }, { roomName: 'chat-TM1000001-TM3000003', user: MERIN, unread: 3, lastMessageId: 4 }] }))
@@ -259,7 +279,7 @@ describe('chat slice: closing, unread counts, connection', () => {
     let s = reducer(opened([]), connectionChanged('connected'))
     expect(s.status).toBe('connected')
     s = reducer(s, chatReset())
-    expect(s).toEqual({ status: 'idle', me: null, onlineUsers: [], chatUsers: [], unread: { total: 0, conversations: [] } })
+    expect(s).toEqual({ status: 'idle', me: null, onlineUsers: [], chatUsers: [], unread: { total: 0, conversations: [] }, conversations: [] })
   })
 })
 

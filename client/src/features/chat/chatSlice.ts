@@ -11,6 +11,7 @@ import type {
   MessagePage,
   PresenceBatch,
   ServerMessage,
+  UnreadConversation,
   UnreadSummary,
 } from './types'
 
@@ -22,6 +23,8 @@ export interface ChatState {
   onlineUsers: ChatUser[]
   chatUsers: ChatWindowUser[]
   unread: UnreadSummary
+  /** My latest conversations (getConversations), newest first, each with its last message. */
+  conversations: UnreadConversation[]
 }
 
 const initialState: ChatState = {
@@ -30,6 +33,7 @@ const initialState: ChatState = {
   onlineUsers: [],
   chatUsers: [],
   unread: { total: 0, conversations: [] },
+  conversations: [],
 }
 
 /** Just the chat user fields of spec §3, whatever else the object carries. */
@@ -112,6 +116,16 @@ export function mergeMessages(list: ChatMessage[], incoming: ServerMessage[]): {
   }
   // A pending message whose stored copy arrived is not "added": it was on screen already.
   return { messages: stored, added: added.filter((m) => !(m.clientId && pending.some((p) => p.clientId === m.clientId && p.postedBy === m.postedBy))) }
+}
+
+/** A stored message becomes its conversation's last message and moves it to the top (a new partner needs a later getConversations). */
+function bumpConversation(state: ChatState, m: ServerMessage) {
+  const i = state.conversations.findIndex((c) => c.roomName === m.roomName)
+  if (i < 0 || (state.conversations[i].lastMessageId ?? 0) > m.id) return
+  const [c] = state.conversations.splice(i, 1)
+  c.lastMessage = m
+  c.lastMessageId = m.id
+  state.conversations.unshift(c)
 }
 
 /** Adds a partner's new messages to the unread summary (a room without an entry gets one when the partner is known). */
@@ -239,6 +253,7 @@ const chatSlice = createSlice({
     messageReceived(state, action: PayloadAction<ServerMessage>) {
       const m = action.payload
       if (!m?.roomName || typeof m.id !== 'number') return
+      bumpConversation(state, m)
       const u = findByRoom(state, m.roomName)
       if (!u) {
         const partner = m.postedBy === state.me ? undefined : state.onlineUsers.find((o) => o.profileID === m.postedBy)
@@ -336,6 +351,10 @@ const chatSlice = createSlice({
       state.unread = { total: action.payload?.total ?? 0, conversations: conversations.map((c) => ({ ...c, user: asChatUser(c.user) })) }
       for (const u of state.chatUsers) u.unread = conversations.find((c) => c.roomName === u.roomName)?.unread ?? 0
     },
+    /** My latest conversations from the server (getConversations): they replace the list. */
+    conversationsReceived(state, action: PayloadAction<UnreadConversation[]>) {
+      state.conversations = (action.payload ?? []).filter((c) => c?.roomName && c.user?.profileID).map((c) => ({ ...c, user: asChatUser(c.user) }))
+    },
     /** I read a room (markRead sent): its unread count goes to zero at once. */
     markedRead(state, action: PayloadAction<string>) {
       const u = findByRoom(state, action.payload)
@@ -374,6 +393,7 @@ export const {
   chatWarningReceived,
   chatClosed,
   unreadCountsReceived,
+  conversationsReceived,
   markedRead,
 } = chatSlice.actions
 export default chatSlice.reducer
@@ -389,3 +409,5 @@ export const selectOnlineUsers = (s: WithChat) => s.chat.onlineUsers
 export const selectChatUsers = (s: WithChat) => s.chat.chatUsers
 /** Unread messages across conversations. */
 export const selectUnread = (s: WithChat) => s.chat.unread
+/** My latest conversations with their last message, newest first. */
+export const selectConversations = (s: WithChat) => s.chat.conversations

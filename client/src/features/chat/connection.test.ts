@@ -91,6 +91,29 @@ describe('the chat connection middleware', () => {
     expect(t.store.getState().chat).toMatchObject({ status: 'reconnecting', onlineUsers: [] })
   })
 
+  it('asks for my latest conversations on connect, and again when a message opens a new one', async () => {
+    const t = await connected()
+    const s = t.socket()
+    await flush()
+    const req = s.pending('getConversations')
+    req.reply!({ ok: true, total: 0, conversations: [{ roomName: ROOM, user: ASHA, unread: 0, lastMessageId: 3, lastMessage: msg(3) }] })
+    expect(t.store.getState().chat.conversations.map((c) => c.roomName)).toEqual([ROOM])
+    s.fire('message', msg(4))
+    expect(t.store.getState().chat.conversations[0].lastMessage?.id).toBe(4)
+    expect(s.sent('getConversations')).toHaveLength(1)
+    // A message in a room not listed yet: the list is fetched again, once for a burst.
+    const other = 'chat-TM1000001-TM3000003'
+    vi.useFakeTimers()
+    try {
+      s.fire('message', msg(5, 'TM3000003', { roomName: other }))
+      s.fire('message', msg(6, 'TM3000003', { roomName: other }))
+      vi.advanceTimersByTime(600)
+    } finally {
+      vi.useRealTimers()
+    }
+    expect(s.sent('getConversations')).toHaveLength(2)
+  })
+
   it('opens a window when getRoomName is answered, and shows a refusal without one', async () => {
     const notify = vi.fn()
     const t = await connected({ notify })

@@ -33,6 +33,7 @@ import {
   sendRetried,
   setOnlineUsers,
   unreadCountsReceived,
+  conversationsReceived,
 } from './chatSlice'
 import type { ChatState } from './chatSlice'
 import type {
@@ -45,6 +46,7 @@ import type {
   MessagePage,
   PresenceBatch,
   ServerMessage,
+  UnreadConversation,
   UnreadSummary,
 } from './types'
 
@@ -293,6 +295,19 @@ export function createChatMiddleware(overrides: Partial<ChatDeps> = {}): Middlew
       })
     }
 
+    /** Asks for my latest conversations (getConversations); a burst of asks within 500 ms makes one request. */
+    let conversationsTimer: ReturnType<typeof setTimeout> | null = null
+    function requestConversations(s: ChatSocket, delay = 0) {
+      if (conversationsTimer) return
+      conversationsTimer = setTimeout(() => {
+        conversationsTimer = null
+        if (socket !== s) return
+        s.timeout(deps.ackTimeout).emit('getConversations', {}, (err: unknown, ack?: Ack<{ conversations: UnreadConversation[] }>) => {
+          if (socket === s && !err && ack?.ok) dispatch(conversationsReceived(ack.conversations))
+        })
+      }, delay)
+    }
+
     function wire(s: ChatSocket) {
       const mine =
         <A extends unknown[]>(fn: (...args: A) => void) =>
@@ -306,6 +321,7 @@ export function createChatMiddleware(overrides: Partial<ChatDeps> = {}): Middlew
           clearRetry()
           dispatch(connectionChanged('connected'))
           s.emit('registerNewUser', {})
+          requestConversations(s)
           // Windows restored after a reload (or whose opening the connection cut off) fetch their conversation.
           for (const u of chat().chatUsers) if (!u.roomName) fetchConversation(s, u.profileID)
           catchUp(s)
@@ -380,6 +396,8 @@ export function createChatMiddleware(overrides: Partial<ChatDeps> = {}): Middlew
         'message',
         mine((m: ServerMessage) => {
           dispatch(messageReceived(m))
+          // A conversation not in the list yet (a first message either way): the list is fetched again.
+          if (m?.roomName && !chat().conversations.some((c) => c.roomName === m.roomName)) requestConversations(s, 500)
           const known = chat().chatUsers.some((u) => u.roomName === m?.roomName)
           if (!known && m?.postedBy && m.postedBy !== me) fetchConversation(s, m.postedBy)
         }),
@@ -479,6 +497,8 @@ export function createChatMiddleware(overrides: Partial<ChatDeps> = {}): Middlew
       me = null
       generation++
       clearRetry()
+      if (conversationsTimer) clearTimeout(conversationsTimer)
+      conversationsTimer = null
       wanted.clear()
       fetching.clear()
       attempts.clear()

@@ -73,6 +73,8 @@ export interface UnreadConversation {
   user: ChatUser
   unread: number
   lastMessageId: number
+  /** The latest message (getConversations only). */
+  lastMessage?: ServerMessage
 }
 
 /** The unread messages across my conversations. */

@@ -55,6 +55,9 @@
 //	    ack {ok, roomName, unread, total}; unreadCounts to every tab of the member
 //	getUnreadCounts
 //	    ack {ok, total, conversations}          (without ack: unreadCounts {...})
+//	getConversations                            the latest 50 conversations with a message,
+//	    ack {ok, total, conversations}          newest first, each also with lastMessage (Message)
+//	                                            (without ack: conversations {...})
 //
 // # Server → client
 //

@@ -18,6 +18,7 @@ const (
 	EventLoadMessagesSince    = "loadMessagesSince"
 	EventMarkRead             = "markRead"
 	EventGetUnreadCounts      = "getUnreadCounts"
+	EventGetConversations     = "getConversations"
 )
 
 // Events the server emits.
@@ -31,6 +32,7 @@ const (
 	EventPreviousMessages      = "previousMessages"
 	EventMessagesSince         = "messagesSince"
 	EventUnreadCounts          = "unreadCounts"
+	EventConversations         = "conversations"
 	EventChatError             = "chatError"
 	EventChatWarning           = "chatWarning"
 	EventChatClosed            = "chatClosed"

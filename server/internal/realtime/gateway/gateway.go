@@ -249,6 +249,7 @@ func (g *Gateway) onConnection(s *socketio.Socket) {
 	s.On(EventLoadMessagesSince, g.handle(sess, EventLoadMessagesSince, g.loadSince))
 	s.On(EventMarkRead, g.handle(sess, EventMarkRead, g.markRead))
 	s.On(EventGetUnreadCounts, g.handle(sess, EventGetUnreadCounts, g.getUnread))
+	s.On(EventGetConversations, g.handle(sess, EventGetConversations, g.getConversations))
 	s.OnDisconnect(func(string) {
 		g.act.touch(sess.p.ProfileID)
 		g.onDisconnect(sess)
@@ -484,5 +485,16 @@ func (g *Gateway) getUnread(c *call) error {
 		return err
 	}
 	c.reply(EventUnreadCounts, map[string]any{"total": sum.Total, "conversations": sum.Conversations})
+	return nil
+}
+
+// getConversations answers {total, conversations}: the member's latest
+// conversations, each with its unread count and last message.
+func (g *Gateway) getConversations(c *call) error {
+	sum, err := g.chat.Conversations(c.ctx, c.sess.p.ProfileID)
+	if err != nil {
+		return err
+	}
+	c.reply(EventConversations, map[string]any{"total": sum.Total, "conversations": sum.Conversations})
 	return nil
 }

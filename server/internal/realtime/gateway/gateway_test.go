@@ -233,6 +233,22 @@ func TestEveryTabOfBothMembersGetsTheMessage(t *testing.T) {
 			t.Fatal("the receiver got the author's notice")
 		}
 	})
+	t.Run("OKConversationsWithUnreadAndLastMessage", func(t *testing.T) {
+		res := b2.call("getConversations", nil)
+		convs, _ := res["conversations"].([]any)
+		if res["ok"] != true || len(convs) != 1 {
+			t.Fatalf("conversations %v", res)
+		}
+		c := convs[0].(map[string]any)
+		last, _ := c["lastMessage"].(map[string]any)
+		if c["roomName"] != room["roomName"] || c["unread"].(float64) != 2 || last["message"] != "send money by UPI please" ||
+			c["user"].(map[string]any)["profileID"] != g.Code {
+			t.Fatalf("conversation %v", c)
+		}
+		// Without an ack the answer comes as the conversations event.
+		b1.emit("getConversations", nil)
+		b1.waitEvent("conversations", func(r json.RawMessage) bool { return strings.Contains(string(r), g.Code) })
+	})
 }
 
 func TestAbusivePacketsCloseOnlyTheirConnection(t *testing.T) {

@@ -3,9 +3,9 @@ import { Link } from 'react-router'
 import { useAppSelector } from '../../../app/hooks'
 import { ROUTES } from '../../../app/routes'
 import { EmptyState } from '../../../components/States'
-import { selectChatStatus, selectChatUsers, selectOnlineUsers, selectUnread } from '../chatSlice'
+import { selectChatMe, selectChatStatus, selectChatUsers, selectConversations, selectOnlineUsers, selectUnread } from '../chatSlice'
 import { useChatActions, useOnlineIds } from '../hooks'
-import type { ChatUser, ConnectionStatus } from '../types'
+import type { ChatUser, ConnectionStatus, ServerMessage } from '../types'
 import ChatMemberList from './ChatMemberList'
 import type { MemberRow } from './ChatMemberList'
 
@@ -31,6 +31,14 @@ interface Refusal {
   message: string
 }
 
+/** One line of a conversation's last message for the list, "You: …" when I wrote it. */
+export function previewOf(m: ServerMessage | undefined, me: string | null): string | undefined {
+  if (!m?.message) return undefined
+  const line = m.message.replace(/\s+/g, ' ').trim()
+  const short = [...line].length > 60 ? [...line].slice(0, 59).join('') + '…' : line
+  return m.postedBy === me ? `You: ${short}` : short
+}
+
 function matches(u: ChatUser, q: string): boolean {
   return !q || u.userName.toLowerCase().includes(q) || u.profileID.toLowerCase().includes(q)
 }
@@ -45,6 +53,8 @@ export default function ChatDirectory({ onOpened, showPageLink = false }: { onOp
   const online = useAppSelector(selectOnlineUsers)
   const chatUsers = useAppSelector(selectChatUsers)
   const unread = useAppSelector(selectUnread)
+  const recent = useAppSelector(selectConversations)
+  const me = useAppSelector(selectChatMe)
   const onlineIds = useOnlineIds()
   const actions = useChatActions()
   const [query, setQuery] = useState('')
@@ -53,21 +63,27 @@ export default function ChatDirectory({ onOpened, showPageLink = false }: { onOp
   const searchId = useId()
   const q = query.trim().toLowerCase()
 
+  // Unread conversations first, then the latest ones (with their last message), then this tab's windows.
   const conversations = useMemo<MemberRow[]>(() => {
     const rows = new Map<string, MemberRow>()
-    for (const c of unread.conversations) rows.set(c.user.profileID, { user: c.user, unread: c.unread, online: onlineIds.has(c.user.profileID) })
+    const previews = new Map(recent.map((c) => [c.user.profileID, previewOf(c.lastMessage, me)]))
+    for (const c of unread.conversations) rows.set(c.user.profileID, { user: c.user, unread: c.unread, online: onlineIds.has(c.user.profileID), preview: previews.get(c.user.profileID) })
+    for (const c of recent) {
+      if (!rows.has(c.user.profileID)) rows.set(c.user.profileID, { user: c.user, unread: c.unread, online: onlineIds.has(c.user.profileID), preview: previews.get(c.user.profileID) })
+    }
     for (const u of [...chatUsers].reverse()) {
       if (!rows.has(u.profileID)) rows.set(u.profileID, { user: u, unread: u.unread, online: onlineIds.has(u.profileID) })
     }
     return [...rows.values()].filter((r) => matches(r.user, q))
-  }, [unread.conversations, chatUsers, onlineIds, q])
+  }, [unread.conversations, recent, chatUsers, onlineIds, q, me])
 
   // Members already in "Your chats" are listed there only (with their online dot).
   const inChats = useMemo(() => {
     const ids = new Set(unread.conversations.map((c) => c.user.profileID))
+    for (const c of recent) ids.add(c.user.profileID)
     for (const u of chatUsers) ids.add(u.profileID)
     return ids
-  }, [unread.conversations, chatUsers])
+  }, [unread.conversations, recent, chatUsers])
 
   const onlineRows = useMemo<MemberRow[]>(
     () =>

@@ -6,6 +6,8 @@ export interface MemberRow {
   user: ChatUser
   unread: number
   online: boolean
+  /** The conversation's last message, one line ("You: …" when mine). */
+  preview?: string
 }
 
 /** A list of members; choosing one opens the chat with them. */
@@ -22,7 +24,7 @@ export default function ChatMemberList({
 }) {
   return (
     <ul className="chat-members" aria-label={label}>
-      {rows.map(({ user, unread, online }) => {
+      {rows.map(({ user, unread, online, preview }) => {
         const busy = busyId === user.profileID
         const status = [online ? 'online' : 'offline', unread ? `${unread} unread` : ''].filter(Boolean).join(', ')
         return (
@@ -38,7 +40,7 @@ export default function ChatMemberList({
               <ChatAvatar user={user} online={online} size={40} />
               <span className="chat-member__text">
                 <span className="chat-member__name">{user.userName}</span>
-                <span className="chat-member__id">{busy ? 'Opening chat…' : user.profileID}</span>
+                <span className="chat-member__id">{busy ? 'Opening chat…' : (preview ?? user.profileID)}</span>
               </span>
               {unread > 0 && (
                 <span className="chat-badge" aria-hidden="true">
