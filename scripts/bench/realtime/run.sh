@@ -13,7 +13,8 @@
 # STORM_CONC (200), PAIRS (500), RATES, STEP (10s), CHAT_SEND_LIMIT
 # (1000000 for ours; 20 is the product's), SERVER_CPUS and
 # LOADGEN_CPUS (unset: no pinning), NICE (0), OURS_PORT, NODE_PORT,
-# BENCH_DIR, MYSQL, MYSQL_HOST, RESULTS (output file).
+# BENCH_DIR, MYSQL, MYSQL_HOST, RESULTS (output file), PPROF_ADDR (ours
+# serves Go's profiler there, e.g. 127.0.0.1:6060).
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -117,7 +118,7 @@ write_ours_env() { # label datadir
     printf 'DATA_DIR=%q\nAPP_ENV=test\nPORT=%q\nLOG_LEVEL=warn\nLOG_FORMAT=text\n' "$2" "$OURS_PORT"
     printf 'SITE_URL=%q\nALLOWED_ORIGINS=%q\n' "http://127.0.0.1:$OURS_PORT" "http://127.0.0.1:$OURS_PORT"
     printf 'JWT_SECRET=bench-only-secret-0123456789abcdef0123456789\nREDIS_URL=\nDB_DSN=%q\n' "$dsn"
-    printf 'CHAT_SEND_LIMIT=%q\n' "$CHAT_SEND_LIMIT"
+    printf 'CHAT_SEND_LIMIT=%q\nPPROF_ADDR=%q\n' "$CHAT_SEND_LIMIT" "${PPROF_ADDR:-}"
   } >"$2/bench.env"
 }
 

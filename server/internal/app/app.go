@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"os"
 	"strings"
 	"time"
@@ -230,6 +231,9 @@ func (a *App) ServeListener(ctx context.Context, ln net.Listener) error {
 			_ = a.Realtime.Close(ctx)
 		})
 	}
+	if a.Cfg.PprofAddr != "" {
+		a.servePprof(ctx)
+	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	a.Log.Info("serving", "addr", ln.Addr().String(), "database", string(a.DB.Dialect), "redis", a.Redis != nil,
@@ -278,4 +282,22 @@ func (a *App) Close() error {
 		return errors.New(strings.Join(errs, "; "))
 	}
 	return nil
+}
+
+// servePprof serves Go's profiler on the loopback address PPROF_ADDR (config
+// refuses any other) until ctx ends: for an operator measuring a live node.
+func (a *App) servePprof(ctx context.Context) {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	srv := &http.Server{Addr: a.Cfg.PprofAddr, Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	go func() {
+		if err := srv.ListenAndServe(); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			a.Log.Warn("pprof server stopped", "error", err)
+		}
+	}()
+	context.AfterFunc(ctx, func() { _ = srv.Close() })
+	a.Log.Info("profiler listening", "addr", a.Cfg.PprofAddr)
 }

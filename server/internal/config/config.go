@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"net"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -28,6 +29,7 @@ type Config struct {
 	JWTSecret         []byte        // signing key; generated under DataDir when unset
 	MediaDir          string        // photos and proofs
 	ClientDir         string        // dev/test only: serve the web client from this folder instead of the embedded build
+	PprofAddr         string        // loopback address for Go's profiler (net/http/pprof); empty: off
 	SiteURL           string        // public base URL, used in canonical links and e-mails
 	AllowedOrigins    []string      // origins allowed for the socket endpoint and CORS
 	TrustedProxies    []string      // proxies whose X-Forwarded-For is believed
@@ -123,6 +125,13 @@ func Load() (*Config, error) {
 	c.ShutdownTimeout = time.Duration(secs) * time.Second
 	c.MediaDir = env("MEDIA_DIR", filepath.Join(c.DataDir, "media"))
 	c.ClientDir = os.Getenv("CLIENT_DIR")
+	c.PprofAddr = os.Getenv("PPROF_ADDR")
+	if c.PprofAddr != "" {
+		host, _, err := net.SplitHostPort(c.PprofAddr)
+		if ip := net.ParseIP(host); err != nil || ip == nil || !ip.IsLoopback() {
+			return nil, fmt.Errorf("config: PPROF_ADDR must be a loopback address such as 127.0.0.1:6060, not %q", c.PprofAddr)
+		}
+	}
 	c.SiteURL = strings.TrimRight(env("SITE_URL", fmt.Sprintf("http://localhost:%d", c.Port)), "/")
 	c.AllowedOrigins = list(env("ALLOWED_ORIGINS", c.SiteURL))
 	c.TrustedProxies = list(os.Getenv("TRUSTED_PROXIES"))

@@ -46,7 +46,7 @@ func TestLoad(t *testing.T) {
 	t.Run("ErrBadValues", func(t *testing.T) {
 		t.Chdir(t.TempDir())
 		t.Setenv("DATA_DIR", t.TempDir())
-		for k, v := range map[string]string{"PORT": "eighty", "JWT_SECRET": "short", "APP_ENV": "staging"} {
+		for k, v := range map[string]string{"PORT": "eighty", "JWT_SECRET": "short", "APP_ENV": "staging", "PPROF_ADDR": "0.0.0.0:6060"} {
 			t.Run(k, func(t *testing.T) {
 				t.Setenv(k, v)
 				if _, err := Load(); err == nil {
