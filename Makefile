@@ -8,6 +8,7 @@ BIN      := bin/tfm
 CHROMIUM ?= /usr/bin/chromium
 # A count, not a duration: with a duration, Go 1.26's fuzz coordinator can report a spurious
 # "context deadline exceeded" at the deadline on a busy machine (golang/go#75804, fixed in 1.27).
+# Minimising a newly interesting input is capped too (200 tries; its default is a minute of silence).
 FUZZTIME ?= 30000x
 GOFILES  := $(shell find server db client/embed.go -name '*.go' -o -name '*.sql' -o -name '*.json' 2>/dev/null)
 
@@ -70,7 +71,7 @@ fuzz: go-deps ## run every fuzz target for FUZZTIME each (30000x: 30,000 inputs,
 	@grep -v '^#' scripts/realtime-clients/FUZZ_TARGETS.txt 2>/dev/null | while read -r pkg name; do \
 	  [ -n "$$name" ] || continue; \
 	  echo "fuzz $$pkg $$name"; \
-	  $(GO) test -run='^$$' -fuzz="^$$name$$" -fuzztime=$(FUZZTIME) "$$pkg" || exit 1; \
+	  $(GO) test -run='^$$' -fuzz="^$$name$$" -fuzztime=$(FUZZTIME) -fuzzminimizetime=200x "$$pkg" || exit 1; \
 	done
 
 clean: ## remove build output (not ./data)
