@@ -75,4 +75,10 @@
 // are keyed by HMACs and expire within an hour. Areas added later register a
 // DeleteHook (same transaction) or cascade from profiles/users. When payments
 // exist, their rows are kept by law but must be de-identified by a hook.
+//
+// # Listeners
+//
+// OnStateChange tells other areas, after the commit, that a member was
+// banned, unbanned, hidden or shown; the realtime gateway uses it to take the
+// member off (or put them back on) open chat lists on every node at once.
 package account
