@@ -6,7 +6,7 @@ import { api, baseURL, expect, test } from './fixtures'
 import { carriesMetadata, withGpsExif } from './files/exif'
 import { renderImage } from './files/images'
 import { activateEmail, call, DEMO_PASSWORD, login, openAs, verifyMobile } from './files/members'
-import { loadedSize } from './files/page'
+import { loadedSize, toast } from './files/page'
 
 // The member's own profile: a new member completes every section through /profile-completion, is sent back when
 // completedSteps reaches 30, finds it all on My Profile, and edits one section (a validation error first).
@@ -53,10 +53,6 @@ async function shotsAtBothWidths(page: Page, name: string) {
   await expectNoOverflow(page)
   await shot(page, `${name}-360`)
   await page.setViewportSize({ width: 1280, height: 800 })
-}
-
-async function toast(page: Page, text: string | RegExp) {
-  await expect(page.locator('.Toastify').getByText(text).first()).toBeVisible()
 }
 
 function letters(n: number): string {

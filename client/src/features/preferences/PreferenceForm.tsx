@@ -6,7 +6,7 @@ import { notifySuccess } from '../../app/notify'
 import ChipPicker from './ChipPicker'
 import { PrefRow, RangePicker, STRICT_WORDS, ToggleChips } from './controls'
 import { useSavePreferenceMutation } from './api'
-import { snapHeights, toPayload, validatePreference } from './validation'
+import { toPayload, validatePreference } from './validation'
 import type { PrefErrors } from './validation'
 import type { EnumListField, IdListField, PickOption, PrefField, Preference, PreferenceOptions } from './types'
 
@@ -32,8 +32,7 @@ const LISTS: Record<IdListField | EnumListField, { title: string; any: string; p
 const fingerprint = (p: Preference) => JSON.stringify(toPayload({ ...p, saved: true }))
 
 /** The member's partner preferences: every field with its "must match" or "nice to have" choice; saves with POST preference. */
-export default function PreferenceForm({ saved: answer, options, onSaved }: { saved: Preference; options: PreferenceOptions; onSaved?: (p: Preference) => void }) {
-  const saved = useMemo(() => snapHeights(answer, options.height), [answer, options.height])
+export default function PreferenceForm({ saved, options, onSaved }: { saved: Preference; options: PreferenceOptions; onSaved?: (p: Preference) => void }) {
   const [draft, setDraft] = useState<Preference>(saved)
   const [serverErrors, setServerErrors] = useState<PrefErrors>({})
   const [save, { isLoading }] = useSavePreferenceMutation()
@@ -74,7 +73,7 @@ export default function PreferenceForm({ saved: answer, options, onSaved }: { sa
     }
     try {
       const res = await save(toPayload(draft)).unwrap()
-      setDraft(snapHeights(res.data, options.height))
+      setDraft(res.data)
       setServerErrors({})
       notifySuccess(res.message || 'Record updated Successfully')
       onSaved?.(res.data)

@@ -1,5 +1,5 @@
 import { defaults, OPTIONS } from './testData'
-import { PREF_MSG, snapHeights, toPayload, validatePreference } from './validation'
+import { PREF_MSG, toPayload, validatePreference } from './validation'
 
 describe('validatePreference', () => {
   it('accepts the defaults', () => {
@@ -46,17 +46,5 @@ describe('toPayload', () => {
     expect(body.community).toEqual({ values: [1], strict: true })
     expect(body.height.strict).toBe(false)
     expect(body.age).toEqual({ min: 24, max: 31, strict: true })
-  })
-})
-
-describe('snapHeights', () => {
-  it('moves a height between two steps to the nearest selectable one and leaves open ends open', () => {
-    const p = defaults()
-    p.height = { min: 0, max: 172, strict: true }
-    expect(snapHeights(p, OPTIONS.height).height).toEqual({ min: 0, max: 178, strict: true })
-    p.height = { min: 160, max: 165, strict: false }
-    expect(snapHeights(p, OPTIONS.height).height).toEqual({ min: 165, max: 165, strict: false })
-    const exact = defaults()
-    expect(snapHeights(exact, OPTIONS.height)).toBe(exact)
   })
 })

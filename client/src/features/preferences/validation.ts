@@ -50,14 +50,3 @@ export function toPayload(p: Preference): Preference {
   return out
 }
 
-/**
- * Puts a height that is not one of the selectable heights (older data, or defaults copied from a profile height
- * between two steps) on the nearest one, so the selects can show it and the server accepts it when saved.
- */
-export function snapHeights(p: Preference, heights: PickOption<number>[]): Preference {
-  if (heights.length === 0) return p
-  const snap = (cm: number) => (cm === 0 || heights.some((h) => h.value === cm) ? cm : heights.reduce((best, h) => (Math.abs(h.value - cm) < Math.abs(best - cm) ? h.value : best), heights[0].value))
-  const min = snap(p.height.min)
-  const max = snap(p.height.max)
-  return min === p.height.min && max === p.height.max ? p : { ...p, height: { ...p.height, min, max } }
-}
