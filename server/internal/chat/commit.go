@@ -2,6 +2,8 @@ package chat
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"sync"
 	"time"
 
@@ -29,7 +31,13 @@ const commitTimeout = 10 * time.Second
 
 // writeReq is one write waiting for a group commit.
 type writeReq struct {
-	fn   func(tx *gorm.DB) error
+	fn func(tx *gorm.DB) error
+	// route, when set, must still be allowed when the transaction runs
+	// (checkRoutes), or the write is not made and gets errRevoked.
+	route *route
+	// row, when set (fast-path sends on SQLite), is inserted with the other
+	// rows of its group in one statement (insertRows); fn is nil then.
+	row  *messageRow
 	done chan error
 }
 
@@ -44,7 +52,10 @@ type groupCommit struct {
 // returns fn's error once that transaction ended. fn may run twice (alone,
 // after its group failed as a whole), so it must set all its outputs anew.
 func (s *Service) write(fn func(tx *gorm.DB) error) error {
-	r := &writeReq{fn: fn, done: make(chan error, 1)}
+	return s.enqueue(&writeReq{fn: fn, done: make(chan error, 1)})
+}
+
+func (s *Service) enqueue(r *writeReq) error {
 	s.commits.mu.Lock()
 	s.commits.pending = append(s.commits.pending, r)
 	start := !s.commits.running
@@ -78,39 +89,81 @@ func (s *Service) commitLoop() {
 }
 
 // commitBatch runs a group of writes in one transaction, each in its own
-// savepoint. If the transaction itself fails (a deadlock on MySQL, a full
-// disk), every write runs again alone, so one cannot fail the others.
+// savepoint (rows of fast-path sends go in together, see insertRows). If the
+// transaction itself fails (a deadlock on MySQL, a full disk), every write
+// runs again alone, so one cannot fail the others.
 func (s *Service) commitBatch(batch []*writeReq) {
 	ctx, cancel := context.WithTimeout(context.Background(), commitTimeout)
 	defer cancel()
-	db := s.db.WithContext(ctx) // a plain *sql.Tx, for storeMessage's statements
-	if len(batch) == 1 {
-		batch[0].done <- db.Transaction(batch[0].fn)
-		return
-	}
 	errs := make([]error, len(batch))
-	err := db.Transaction(func(tx *gorm.DB) error {
+	// A plain *sql.Tx inside, for storeMessage's statements.
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error { return s.runBatch(ctx, tx, batch, errs) })
+	switch {
+	case errors.Is(err, errSoleFailed):
+		batch[0].done <- errs[0]
+	case err != nil && len(batch) == 1:
+		batch[0].done <- err
+	case err != nil:
+		for _, r := range batch {
+			s.commitBatch([]*writeReq{r})
+		}
+	default:
 		for i, r := range batch {
-			// One savepoint name serves: each ROLLBACK TO goes back to
-			// the latest SAVEPOINT of that name, which is this write's.
-			if err := tx.Exec("SAVEPOINT w").Error; err != nil {
-				return err
-			}
-			if errs[i] = r.fn(tx); errs[i] != nil {
-				if err := tx.Exec("ROLLBACK TO SAVEPOINT w").Error; err != nil {
-					return err
-				}
-			}
+			r.done <- errs[i]
+		}
+	}
+}
+
+// errSoleFailed rolls back a transaction of one write that failed; the
+// write's own error is reported.
+var errSoleFailed = errors.New("chat: the only write failed")
+
+// runBatch runs the writes of one transaction, setting errs; a returned
+// error rolls the transaction back.
+func (s *Service) runBatch(ctx context.Context, tx *gorm.DB, batch []*writeReq, errs []error) error {
+	revoked, err := s.checkRoutes(ctx, tx, batch)
+	if err != nil {
+		return err
+	}
+	if err := s.insertRows(ctx, tx, batch, revoked, errs); err != nil {
+		return err
+	}
+	if len(batch) == 1 {
+		switch r := batch[0]; {
+		case revoked[0]:
+			errs[0] = errRevoked
+		case r.row == nil:
+			errs[0] = r.fn(tx)
+		}
+		if errs[0] != nil {
+			return errSoleFailed
 		}
 		return nil
-	})
-	if err != nil {
-		for _, r := range batch {
-			r.done <- db.Transaction(r.fn)
-		}
-		return
+	}
+	exec := func(q string) error { return tx.Exec(q).Error }
+	if sqlTx, ok := tx.Statement.ConnPool.(*sql.Tx); ok {
+		// Straight to the driver: GORM's callbacks cost more than
+		// these two statements.
+		exec = func(q string) error { _, err := sqlTx.ExecContext(ctx, q); return err }
 	}
 	for i, r := range batch {
-		r.done <- errs[i]
+		if revoked[i] {
+			errs[i] = errRevoked
+			continue
+		}
+		if r.row != nil {
+			continue // inserted by insertRows
+		}
+		// One savepoint name serves: each ROLLBACK TO goes back to the
+		// latest SAVEPOINT of that name, which is this write's.
+		if err := exec("SAVEPOINT w"); err != nil {
+			return err
+		}
+		if errs[i] = r.fn(tx); errs[i] != nil {
+			if err := exec("ROLLBACK TO SAVEPOINT w"); err != nil {
+				return err
+			}
+		}
 	}
+	return nil
 }

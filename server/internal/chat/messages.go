@@ -222,11 +222,14 @@ func (s *Service) Send(ctx context.Context, in SendInput) (*Sent, error) {
 		}
 		clientID = &in.ClientID
 	}
-	me, partner, err := s.member(ctx, in.From, in.RoomName)
-	if err != nil {
+	if err := s.allow(ctx, "send", in.From, s.sendN, s.sendWin); err != nil {
 		return nil, err
 	}
-	if err := s.allow(ctx, "send", me.ID, s.sendN, s.sendWin); err != nil {
+	if sent, ok, err := s.sendFast(ctx, in, text, clientID); ok {
+		return sent, err
+	}
+	me, partner, err := s.member(ctx, in.From, in.RoomName)
+	if err != nil {
 		return nil, err
 	}
 	l := s.pairLock(me.ID, partner.ID)
@@ -273,6 +276,7 @@ func (s *Service) Send(ctx context.Context, in SendInput) (*Sent, error) {
 	if err != nil {
 		return nil, internal(err)
 	}
+	s.remember(room, me, partner, conv)
 	sent := &Sent{Message: toMessage(row, room, codes), SenderWarning: warningFor(warning, true), PartnerID: partner.ID}
 	msg := sent.Message
 	s.publish(ctx, Event{Kind: EventMessage, From: me.ID, To: partner.ID, Message: &msg, SenderWarning: sent.SenderWarning})

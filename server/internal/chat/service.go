@@ -63,6 +63,7 @@ type Service struct {
 
 	commits groupCommit  // see commit.go
 	stmts   messageStmts // see storemsg.go
+	routes  routes       // see fastpath.go
 }
 
 // New builds the service; DB and Relations are required.

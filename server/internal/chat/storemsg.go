@@ -19,11 +19,13 @@ import (
 // commit would prepare them again. A *sql.Stmt prepared on the pool is
 // reused by every later transaction on each connection (sql.Tx.StmtContext).
 type messageStmts struct {
-	once   sync.Once
-	err    error
-	bump   map[string]*sql.Stmt // conversation counters, by receiver side, with or without replied_at
-	insert *sql.Stmt
-	last   *sql.Stmt
+	once     sync.Once
+	err      error
+	bump     map[string]*sql.Stmt // conversation counters, by receiver side, with or without replied_at
+	bumpN    map[string]*sql.Stmt // n messages: counters and last_message_id in one statement, by receiver side (insertRows)
+	insert   *sql.Stmt
+	insertIf *sql.Stmt // the fast path's conditional insert (fastpath.go)
+	last     *sql.Stmt
 }
 
 // prepare prepares the statements once; a failure leaves Send on GORM.
@@ -42,11 +44,15 @@ func (m *messageStmts) prepare(db *sql.DB) error {
 			return st
 		}
 		m.bump = map[string]*sql.Stmt{}
+		m.bumpN = map[string]*sql.Stmt{}
 		for _, side := range []string{"low", "high"} {
 			base := "UPDATE chat_conversations SET message_count = message_count + 1, updated_at = ?, " + side + "_unread = " + side + "_unread + 1"
 			m.bump[side] = prep(base + " WHERE id = ?")
 			m.bump[side+"+r"] = prep(base + ", replied_at = ? WHERE id = ?")
+			m.bumpN[side] = prep("UPDATE chat_conversations SET message_count = message_count + ?, updated_at = ?, " + side + "_unread = " + side +
+				"_unread + ?, last_message_id = CASE WHEN last_message_id < ? THEN ? ELSE last_message_id END WHERE id = ?")
 		}
+		m.insertIf = prep(insertIfSQL)
 		m.insert = prep("INSERT INTO chat_messages (conversation_id, sender_id, client_id, body, warning, created_at) VALUES (?, ?, ?, ?, ?, ?)")
 		m.last = prep("UPDATE chat_conversations SET last_message_id = ? WHERE id = ? AND last_message_id < ?")
 	})

@@ -1,0 +1,206 @@
+package chat_test
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tfmmatrimony/tfm/server/internal/chat"
+	"github.com/tfmmatrimony/tfm/server/internal/chat/chattest"
+	"github.com/tfmmatrimony/tfm/server/internal/store/storetest"
+)
+
+// establish exchanges EarlyChatMessages+1 messages, g first, so that both
+// members' next sends take the fast path; it returns the last message id.
+func (e *env) establish(t *testing.T, g, b chattest.Member, room string) uint64 {
+	t.Helper()
+	var last uint64
+	for i := 0; i <= chat.EarlyChatMessages; i++ {
+		who := g
+		if i%2 == 1 {
+			who = b
+		}
+		last = e.send(t, who, room, "hello").ID
+	}
+	return last
+}
+
+// TestFastPathHonoursChangesMadeElsewhere: once a conversation is
+// established, sends take the cached route; a block, a hidden or suspended
+// profile written straight to the database (as another node would, with no
+// event reaching this one) still refuses the very next send, and undoing it
+// lets the chat go on. Counters, ids and duplicates behave as on the slow
+// path.
+func TestFastPathHonoursChangesMadeElsewhere(t *testing.T) {
+	for name, db := range storetest.Engines(t) {
+		t.Run(string(name), func(t *testing.T) {
+			e := newEnv(t, db)
+			ctx := context.Background()
+			g := e.member(t, chattest.Options{Paid: true})
+			b := e.member(t, chattest.Options{Bride: true})
+			room := chat.RoomName(g.Code, b.Code)
+			last := e.establish(t, g, b, room)
+			if !e.s.HasRoute(g.ID, room) || !e.s.HasRoute(b.ID, room) {
+				t.Fatal("an established conversation has no fast route")
+			}
+			for i := 0; i < 3; i++ {
+				m := e.send(t, g, room, texts["malayalam"])
+				if m.ID <= last || m.PostedBy != g.Code || m.RoomName != room || m.Message != texts["malayalam"] {
+					t.Fatalf("fast send gave %+v after id %d", m, last)
+				}
+				last = m.ID
+			}
+			// The bride has 6 + 3 unread (she read nothing); the last message is the groom's.
+			conv, err := e.s.Conversations(ctx, b.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(conv.Conversations) != 1 || conv.Conversations[0].Unread != 9 || conv.Conversations[0].LastMessageID != last ||
+				conv.Conversations[0].LastMessage == nil || conv.Conversations[0].LastMessage.Message != texts["malayalam"] {
+				t.Fatalf("conversation after fast sends: %+v", conv.Conversations)
+			}
+
+			// Idempotent retries on the fast path.
+			first, err := e.s.Send(ctx, chat.SendInput{From: g.ID, RoomName: room, Text: "once", ClientID: "fast-1"})
+			if err != nil || first.Duplicate {
+				t.Fatal(first, err)
+			}
+			again, err := e.s.Send(ctx, chat.SendInput{From: g.ID, RoomName: room, Text: "once", ClientID: "fast-1"})
+			if err != nil || !again.Duplicate || again.Message.ID != first.Message.ID {
+				t.Fatalf("retry: %+v %v", again, err)
+			}
+
+			cases := []struct {
+				name, reason string
+				do, undo     string
+				args         []any
+			}{
+				{"BlockedByPartner", chat.ReasonBlocked,
+					"INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, CURRENT_TIMESTAMP)",
+					"DELETE FROM blocks WHERE blocker_id = ? AND blocked_id = ?", []any{b.ID, g.ID}},
+				{"BlockedBySender", chat.ReasonBlocked,
+					"INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, CURRENT_TIMESTAMP)",
+					"DELETE FROM blocks WHERE blocker_id = ? AND blocked_id = ?", []any{g.ID, b.ID}},
+				{"PartnerHidden", chat.ReasonNotFound,
+					"UPDATE profiles SET hidden = 1 WHERE id = ?", "UPDATE profiles SET hidden = 0 WHERE id = ?", []any{b.ID}},
+				{"PartnerSuspended", chat.ReasonNotFound,
+					"UPDATE users SET status = 'suspended' WHERE id = (SELECT user_id FROM profiles WHERE id = ?)",
+					"UPDATE users SET status = 'active' WHERE id = (SELECT user_id FROM profiles WHERE id = ?)", []any{b.ID}},
+				{"SenderSuspended", chat.ReasonInactive,
+					"UPDATE users SET status = 'suspended' WHERE id = (SELECT user_id FROM profiles WHERE id = ?)",
+					"UPDATE users SET status = 'active' WHERE id = (SELECT user_id FROM profiles WHERE id = ?)", []any{g.ID}},
+			}
+			for _, c := range cases {
+				t.Run(c.name, func(t *testing.T) {
+					e.send(t, g, room, "before") // the route is in place
+					if !e.s.HasRoute(g.ID, room) {
+						t.Fatal("no route")
+					}
+					if err := db.Exec(c.do, c.args...).Error; err != nil {
+						t.Fatal(err)
+					}
+					before := len(e.messageEvents())
+					_, err := e.s.Send(ctx, chat.SendInput{From: g.ID, RoomName: room, Text: "after"})
+					wantReason(t, err, c.reason)
+					if len(e.messageEvents()) != before {
+						t.Fatal("a refused message was published")
+					}
+					var stored int64
+					db.Table("chat_messages").Where("sender_id = ? AND body = ?", g.ID, "after").Count(&stored)
+					if stored != 0 {
+						t.Fatal("a refused message was stored")
+					}
+					if err := db.Exec(c.undo, c.args...).Error; err != nil {
+						t.Fatal(err)
+					}
+					e.send(t, g, room, "again")
+				})
+			}
+		})
+	}
+}
+
+// TestOneGroupMixesNewRevokedAndReusedSends puts four fast-path sends into
+// one group transaction: two new messages, a reused client id and a send to
+// a partner who has just blocked the sender. The new ones are stored and
+// counted, the reused one answers the earlier message, the blocked one is
+// refused, and none disturbs the others.
+func TestOneGroupMixesNewRevokedAndReusedSends(t *testing.T) {
+	for name, db := range storetest.Engines(t) {
+		t.Run(string(name), func(t *testing.T) {
+			e := newEnv(t, db)
+			ctx := context.Background()
+			type pair struct {
+				g, b chattest.Member
+				room string
+			}
+			ps := make([]pair, 4)
+			for i := range ps {
+				g := e.member(t, chattest.Options{Paid: true})
+				b := e.member(t, chattest.Options{Bride: true})
+				ps[i] = pair{g, b, chat.RoomName(g.Code, b.Code)}
+				e.establish(t, g, b, ps[i].room)
+			}
+			first, err := e.s.Send(ctx, chat.SendInput{From: ps[1].g.ID, RoomName: ps[1].room, Text: "kept", ClientID: "reused"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := db.Exec("INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, CURRENT_TIMESTAMP)", ps[3].b.ID, ps[3].g.ID).Error; err != nil {
+				t.Fatal(err)
+			}
+			release := e.s.HoldCommits()
+			type result struct {
+				sent *chat.Sent
+				err  error
+			}
+			results := make([]result, 4)
+			inputs := []chat.SendInput{
+				{From: ps[0].g.ID, RoomName: ps[0].room, Text: "new one", ClientID: "n-0"},
+				{From: ps[1].g.ID, RoomName: ps[1].room, Text: "kept", ClientID: "reused"},
+				{From: ps[2].g.ID, RoomName: ps[2].room, Text: texts["tamil"]},
+				{From: ps[3].g.ID, RoomName: ps[3].room, Text: "after the block"},
+			}
+			var wg sync.WaitGroup
+			for i, in := range inputs {
+				wg.Go(func() {
+					sent, err := e.s.Send(ctx, in)
+					results[i] = result{sent, err}
+				})
+			}
+			for deadline := time.Now().Add(30 * time.Second); e.s.PendingWrites() < len(inputs); time.Sleep(time.Millisecond) {
+				if time.Now().After(deadline) {
+					release()
+					t.Fatalf("only %d of %d sends reached the queue", e.s.PendingWrites(), len(inputs))
+				}
+			}
+			release()
+			wg.Wait()
+			if r := results[0]; r.err != nil || r.sent.Duplicate || r.sent.Message.ID == 0 || r.sent.Message.Message != "new one" {
+				t.Fatalf("new send: %+v %v", r.sent, r.err)
+			}
+			if r := results[1]; r.err != nil || !r.sent.Duplicate || r.sent.Message.ID != first.Message.ID {
+				t.Fatalf("reused client id: %+v %v", r.sent, r.err)
+			}
+			if r := results[2]; r.err != nil || r.sent.Duplicate || r.sent.Message.Message != texts["tamil"] {
+				t.Fatalf("new send: %+v %v", r.sent, r.err)
+			}
+			wantReason(t, results[3].err, chat.ReasonBlocked)
+			for i, want := range []int{12, 12, 12, 11} {
+				var count int
+				var last uint64
+				row := db.Table("chat_conversations").Select("message_count, last_message_id").
+					Where("low_id IN ? AND high_id IN ?", []uint64{ps[i].g.ID, ps[i].b.ID}, []uint64{ps[i].g.ID, ps[i].b.ID}).Row()
+				if err := row.Scan(&count, &last); err != nil {
+					t.Fatal(err)
+				}
+				if count != want {
+					t.Errorf("pair %d counts %d messages, want %d", i, count, want)
+				}
+				if i != 1 && i != 3 && last != results[i].sent.Message.ID {
+					t.Errorf("pair %d: last message %d, want %d", i, last, results[i].sent.Message.ID)
+				}
+			}
+		})
+	}
+}
