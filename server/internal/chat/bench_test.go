@@ -16,8 +16,22 @@ import (
 
 // BenchmarkSendConcurrently measures Send on SQLite with 64 conversations
 // writing at once (b.SetParallelism), as the chat does under load: every
-// message checked, stored and published before Send returns.
+// message checked, stored and published before Send returns. "opening":
+// one side writes and nobody has replied, so every send takes the slow path
+// (both members, the conversation, blocks, the plan read each time).
+// "established": both have written past the early messages, so sends take
+// the fast path (fastpath.go).
 func BenchmarkSendConcurrently(b *testing.B) {
+	for _, established := range []bool{false, true} {
+		name := "opening"
+		if established {
+			name = "established"
+		}
+		b.Run(name, func(b *testing.B) { benchSend(b, established) })
+	}
+}
+
+func benchSend(b *testing.B, established bool) {
 	db := storetest.SQLite(b)
 	rel := relation.New(db)
 	s, err := chat.New(chat.Deps{DB: db, Relations: rel, Limiter: ratelimit.NewMemory(), Scope: "bench", SendLimit: 1 << 30})
@@ -34,6 +48,15 @@ func BenchmarkSendConcurrently(b *testing.B) {
 		g := chattest.NewMember(b, db, chattest.Options{Paid: true})
 		br := chattest.NewMember(b, db, chattest.Options{Bride: true, Paid: true})
 		ps[i] = pair{g.ID, chat.RoomName(g.Code, br.Code)}
+		for k := 0; established && k <= chat.EarlyChatMessages; k++ {
+			from := g.ID
+			if k%2 == 1 {
+				from = br.ID
+			}
+			if _, err := s.Send(context.Background(), chat.SendInput{From: from, RoomName: ps[i].room, Text: "hello"}); err != nil {
+				b.Fatal(err)
+			}
+		}
 	}
 	var next atomic.Int64
 	b.SetParallelism(pairs / 2) // GOMAXPROCS × 32 senders
