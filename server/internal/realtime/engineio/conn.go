@@ -2,7 +2,9 @@ package engineio
 
 import (
 	"context"
+	"crypto/tls"
 	"net/http"
+	"net/url"
 	"sync"
 	"time"
 
@@ -22,7 +24,7 @@ type Conn struct {
 	srv      *Server
 	id       string
 	protocol int
-	req      *http.Request
+	hs       handshakeRequest
 	b64      bool
 	ctx      context.Context
 	cancel   context.CancelFunc
@@ -48,17 +50,17 @@ type Conn struct {
 	pongTimer   *time.Timer
 	closeTimer  *time.Timer
 	done        chan struct{}
+
+	pollKey uint32 // the session's key in srv.poll while registered there; guarded by the poller's lock
 }
 
 func newConn(s *Server, r *http.Request, q requestQuery, transport string) *Conn {
 	ctx, cancel := context.WithCancel(context.Background())
-	req := r.Clone(ctx)
-	req.Body = http.NoBody
 	return &Conn{
 		srv:       s,
 		id:        newSessionID(),
 		protocol:  q.EIO,
-		req:       req,
+		hs:        keepHandshake(r),
 		b64:       q.B64,
 		ctx:       ctx,
 		cancel:    cancel,
@@ -73,9 +75,44 @@ func (c *Conn) ID() string { return c.id }
 // Protocol returns the Engine.IO protocol revision, 3 or 4.
 func (c *Conn) Protocol() int { return c.protocol }
 
-// Request returns a copy of the handshake request (headers, URL, query,
-// remote address); its body is empty.
-func (c *Conn) Request() *http.Request { return c.req }
+// handshakeRequest is what a session keeps of its handshake request: the
+// parts Request gives back, not the whole request (whose clone costs about
+// a kilobyte per connection, for its life).
+type handshakeRequest struct {
+	method     string
+	url        url.URL
+	proto      string
+	header     http.Header
+	host       string
+	remoteAddr string
+	requestURI string
+	tls        *tls.ConnectionState
+}
+
+func keepHandshake(r *http.Request) handshakeRequest {
+	h := handshakeRequest{method: r.Method, proto: r.Proto, header: r.Header.Clone(), host: r.Host,
+		remoteAddr: r.RemoteAddr, requestURI: r.RequestURI, tls: r.TLS}
+	if r.URL != nil {
+		h.url = *r.URL
+		h.url.User = nil // never part of a server request; avoids sharing it
+	}
+	if h.header == nil {
+		h.header = http.Header{}
+	}
+	return h
+}
+
+// Request returns a copy of the handshake request (method, headers, URL,
+// query, host, remote address, TLS state); its body is empty and its
+// context ends when the session closes. The headers are shared between
+// calls and must not be modified.
+func (c *Conn) Request() *http.Request {
+	u := c.hs.url
+	r := &http.Request{Method: c.hs.method, URL: &u, Proto: c.hs.proto, Header: c.hs.header, Body: http.NoBody,
+		Host: c.hs.host, RemoteAddr: c.hs.remoteAddr, RequestURI: c.hs.requestURI, TLS: c.hs.tls}
+	r.ProtoMajor, r.ProtoMinor, _ = http.ParseHTTPVersion(c.hs.proto)
+	return r.WithContext(c.ctx)
+}
 
 // Transport returns the current transport name.
 func (c *Conn) Transport() string {
@@ -116,13 +153,23 @@ func (c *Conn) OnClose(fn func(reason string)) {
 // session) when the queue would exceed Options.MaxQueuedPackets.
 func (c *Conn) Send(msgs ...Message) error {
 	if len(msgs) == 1 { // the common case, without allocating
-		return c.enqueue(Packet{Type: PacketMessage, Data: msgs[0].Data, Binary: msgs[0].Binary})
+		return c.enqueue(messagePacket(msgs[0]))
 	}
 	pkts := make([]Packet, len(msgs))
 	for i, m := range msgs {
-		pkts[i] = Packet{Type: PacketMessage, Data: m.Data, Binary: m.Binary}
+		pkts[i] = messagePacket(m)
 	}
 	return c.enqueue(pkts...)
+}
+
+// messagePacket wraps m in a message packet, keeping its framed form only
+// when it is the text packet of Data.
+func messagePacket(m Message) Packet {
+	p := Packet{Type: PacketMessage, Data: m.Data, Binary: m.Binary}
+	if !m.Binary && len(m.Framed) == len(m.Data)+1 && m.Framed[0] == '0'+byte(PacketMessage) {
+		p.framed = m.Framed
+	}
+	return p
 }
 
 func (c *Conn) enqueue(pkts ...Packet) error {
@@ -199,6 +246,7 @@ func (c *Conn) closeNow(reason string) {
 	close(c.done)
 	c.mu.Unlock()
 	c.cancel()
+	c.srv.poll.forget(c)
 	c.srv.remove(c)
 	if ws != nil {
 		_ = ws.CloseNow()

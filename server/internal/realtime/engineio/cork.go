@@ -2,11 +2,10 @@ package engineio
 
 import (
 	"bufio"
-	"bytes"
-	"io"
 	"net"
 	"net/http"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -15,12 +14,13 @@ import (
 const maxCorked = 64 << 10
 
 // Buffer sizes of a hijacked connection. net/http hands over 4 kB for each
-// direction, kept for the life of the connection; an idle chat connection
-// reads small client packets and writes through the cork, so smaller
-// buffers cost nothing but memory saved per connection.
+// direction, kept for the life of the connection. Reads are buffered by the
+// frameReader below coder/websocket's bufio.Reader, and writes by the cork
+// below its bufio.Writer, so both bufio buffers only need to be as small as
+// bufio allows: every byte saved is saved per idle connection.
 const (
-	hijackReadBuffer  = 1024
-	hijackWriteBuffer = 512
+	hijackReadBuffer  = 16
+	hijackWriteBuffer = 128
 )
 
 // corkPool lends batch buffers, so that an idle connection holds none.
@@ -36,13 +36,20 @@ var corkPool = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b
 // control frames it writes meanwhile (a pong, a close) join the batch.
 type corkConn struct {
 	net.Conn
-	timeout time.Duration // bounds every network write (Options.WriteTimeout)
+	timeout time.Duration   // bounds every network write (Options.WriteTimeout)
+	fr      *frameReader    // the reader under coder/websocket's bufio.Reader
+	raw     syscall.RawConn // the socket, for the poller; nil when it is not one (TLS)
+	peek    [1]byte         // waitReadable's peek buffer, used by the session's reader only
 
 	mu       sync.Mutex
 	corked   bool
 	buf      *[]byte   // from corkPool while corked
 	deadline time.Time // the write deadline set on Conn
 }
+
+// Read reads through the frameReader: coder/websocket resets the bufio.Reader
+// it gets from Hijack to read from this connection.
+func (c *corkConn) Read(p []byte) (int, error) { return c.fr.Read(p) }
 
 // Write buffers p while corked (up to maxCorked) and writes through otherwise.
 func (c *corkConn) Write(p []byte) (int, error) {
@@ -131,17 +138,16 @@ func (w *corkingWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 		return nil, nil, err
 	}
 	w.conn = &corkConn{Conn: nc, timeout: w.timeout}
-	// Smaller buffers (see hijackReadBuffer); bytes the client sent right
-	// after the handshake are carried over into the new reader's buffer,
-	// where coder/websocket looks for them.
+	// Smaller buffers (see hijackReadBuffer): received bytes wait in the
+	// frameReader, which borrows its buffer only while it holds some; bytes
+	// the client sent right after the handshake start it off.
 	early, _ := brw.Reader.Peek(brw.Reader.Buffered())
-	early = bytes.Clone(early)
-	r := bufio.NewReaderSize(io.MultiReader(bytes.NewReader(early), nc), max(hijackReadBuffer, len(early)))
-	if len(early) > 0 {
-		if _, err := r.Peek(len(early)); err != nil {
-			_ = nc.Close()
-			return nil, nil, err
+	w.conn.fr = newFrameReader(nc, early)
+	if sc, ok := nc.(syscall.Conn); ok {
+		if rc, err := sc.SyscallConn(); err == nil {
+			w.conn.raw = rc
 		}
 	}
+	r := bufio.NewReaderSize(w.conn.fr, hijackReadBuffer)
 	return w.conn, bufio.NewReadWriter(r, bufio.NewWriterSize(w.conn, hijackWriteBuffer)), nil
 }

@@ -37,6 +37,9 @@ type Packet struct {
 	Type   PacketType
 	Data   []byte
 	Binary bool
+	// framed, when set, is the text packet "4<Data>" already laid out in
+	// one buffer (see Message.Framed).
+	framed []byte
 }
 
 // Message is an application message carried by a message packet.
@@ -45,6 +48,12 @@ type Message struct {
 	Binary bool
 	// Data is the message body.
 	Data []byte
+	// Framed is optional: the text message with the Engine.IO message type
+	// byte in front ('4' followed by Data, usually Data's own buffer sliced
+	// one byte earlier). The WebSocket transport then writes it as is
+	// instead of copying Data behind the type byte for every recipient of a
+	// broadcast. It must not be modified after Send.
+	Framed []byte
 }
 
 // decodeTextPacket decodes "<type><data>" as found in a text frame.

@@ -20,11 +20,15 @@ type Server struct {
 	closed   bool
 
 	wg Tracker // websocket handlers and close callbacks
+
+	poll *poller // idle WebSocket sessions waiting to be readable (nil: not on this system)
 }
 
 // NewServer returns a Server configured by opts.
 func NewServer(opts Options) *Server {
-	return &Server{opts: opts.withDefaults(), sessions: make(map[string]*Conn)}
+	s := &Server{opts: opts.withDefaults(), sessions: make(map[string]*Conn)}
+	s.poll = newPoller(s)
+	return s
 }
 
 // Options returns the effective options, defaults applied.

@@ -52,7 +52,7 @@ func (s *Server) serveWebSocketHandshake(w http.ResponseWriter, r *http.Request,
 	c.ws, c.cork = ws, cc
 	c.kickLocked()
 	c.mu.Unlock()
-	s.goTracked(func() { c.readLoop(ws) })
+	s.goTracked(func() { c.readLoop(ws, cc) })
 }
 
 // serveUpgrade runs the polling→websocket upgrade of an existing session:
@@ -82,7 +82,7 @@ func (s *Server) serveUpgrade(w http.ResponseWriter, r *http.Request, c *Conn) {
 		_ = ws.CloseNow()
 		return
 	}
-	s.goTracked(func() { c.readLoop(ws) })
+	s.goTracked(func() { c.readLoop(ws, cc) })
 }
 
 // probe runs the upgrade exchange on ws within Options.UpgradeTimeout and
@@ -128,14 +128,30 @@ func (c *Conn) probe(ws *websocket.Conn, cc *corkConn) bool {
 }
 
 // readLoop reads frames until the WebSocket fails or the session closes.
-func (c *Conn) readLoop(ws *websocket.Conn) {
+func (c *Conn) readLoop(ws *websocket.Conn, cc *corkConn) {
 	defer func() {
 		if recover() != nil {
 			c.closeNow("parse error")
 		}
 	}()
 	for {
-		typ, data, err := ws.Read(c.ctx)
+		// Wait for the network here, not deep inside coder/websocket: an
+		// idle connection then keeps a small stack (see waitReadable). The
+		// frameReader holds every received byte not read yet, so nothing
+		// can be waiting in coder/websocket's buffer meanwhile.
+		if !cc.fr.pending() {
+			// Nothing to read: hand the session to the poller, which starts
+			// a new reader when the socket is readable, so that an idle
+			// session holds no goroutine.
+			if cc.raw != nil && !readableNow(cc) && c.srv.poll.arm(c, ws, cc) {
+				return
+			}
+			waitReadable(cc.Conn, &cc.peek)
+		}
+		// No context: closeNow closes ws, which ends the Read, and a
+		// cancelable context would keep a registration (context.AfterFunc)
+		// alive per idle connection.
+		typ, data, err := ws.Read(context.Background())
 		if err != nil {
 			c.closeNow("transport close")
 			return
@@ -231,6 +247,8 @@ func (c *Conn) frame(buf *[]byte, p Packet) (websocket.MessageType, []byte) {
 		return websocket.MessageBinary, *buf
 	case p.Binary:
 		return websocket.MessageBinary, p.Data
+	case p.framed != nil:
+		return websocket.MessageText, p.framed
 	default:
 		*buf = appendTextPacket((*buf)[:0], p)
 		return websocket.MessageText, *buf

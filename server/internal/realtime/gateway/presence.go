@@ -3,6 +3,7 @@ package gateway
 import (
 	"encoding/json"
 	"log/slog"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -42,7 +43,24 @@ type onlineMember struct {
 	hidden bool
 	user   json.RawMessage // the encoded chat user, shared by every list and announcement
 	except []uint64        // who must not see the member, as known at the first join
-	nodes  map[string]struct{}
+	nodes  []string        // the nodes it is registered on: one, nearly always (a slice costs far less than a map)
+}
+
+// onNode reports whether m is registered on node.
+func (m *onlineMember) onNode(node string) bool { return slices.Contains(m.nodes, node) }
+
+// addNode records m on node.
+func (m *onlineMember) addNode(node string) {
+	if !m.onNode(node) {
+		m.nodes = append(m.nodes, node)
+	}
+}
+
+// dropNode forgets m on node.
+func (m *onlineMember) dropNode(node string) {
+	if i := slices.Index(m.nodes, node); i >= 0 {
+		m.nodes = slices.Delete(m.nodes, i, i+1)
+	}
 }
 
 // bus carries presence events to the other nodes (Redis); nil means a
@@ -133,7 +151,12 @@ func (p *presence) register(s *socketio.Socket, m *chat.Member, hiddenFromOthers
 			}
 		}
 	}
-	_ = s.Emit(EventActiveMatchedProfiles, p.listLocked(m.ID, m.Gender, hiddenFromMember))
+	// The list goes straight into the packet: with thousands online it is
+	// the largest thing a connect allocates, and every copy of it is
+	// garbage that the heap must make room for.
+	_ = s.EmitAppended(EventActiveMatchedProfiles, p.listSizeLocked(m.Gender), func(dst []byte) []byte {
+		return p.appendListLocked(dst, m.ID, m.Gender, hiddenFromMember)
+	})
 }
 
 // lastLocal reports whether id has exactly one registered socket here, so
@@ -186,12 +209,12 @@ func (p *presence) applyLocked(ev presenceEvent) {
 	switch ev.Op {
 	case opUp:
 		if m != nil {
-			m.nodes[ev.Node] = struct{}{}
+			m.addNode(ev.Node)
 			p.setHiddenLocked(m, ev.Hidden, ev.User)
 			return
 		}
 		m = &onlineMember{id: ev.ID, code: ev.Code, gender: ev.Gender, hidden: ev.Hidden, user: ev.User, except: ev.Except,
-			nodes: map[string]struct{}{ev.Node: {}}}
+			nodes: []string{ev.Node}}
 		p.online[m.id] = m
 		g := p.byGender[m.gender]
 		if g == nil {
@@ -216,7 +239,7 @@ func (p *presence) applyLocked(ev presenceEvent) {
 		if m == nil {
 			return
 		}
-		delete(m.nodes, ev.Node)
+		m.dropNode(ev.Node)
 		if len(m.nodes) == 0 {
 			p.removeLocked(m, ev.Except)
 		}
@@ -265,10 +288,10 @@ func (p *presence) removeLocked(m *onlineMember, except []uint64) {
 // purgeLocked forgets every member held by a node that left or died.
 func (p *presence) purgeLocked(node string) {
 	for _, m := range p.online {
-		if _, ok := m.nodes[node]; !ok {
+		if !m.onNode(node) {
 			continue
 		}
-		delete(m.nodes, node)
+		m.dropNode(node)
 		if len(m.nodes) == 0 {
 			// The dead node's exclusions are unknown; a notice about someone
 			// a member never saw changes nothing on their screen.
@@ -370,25 +393,30 @@ func (p *presence) close() {
 	p.pending = map[int]map[uint64]pendingChange{}
 }
 
-// listLocked returns the JSON array of the chat users a member of gender
-// may see: online members of the other gender, not hidden, not self, not
-// excluded. It is spliced from the members' encoded chat users, so a list of
-// thousands costs one copy, not an encoding.
-func (p *presence) listLocked(self uint64, gender int, excluded map[uint64]struct{}) socketio.Raw {
-	others := p.byGender[opposite(gender)]
+// listSizeLocked bounds the bytes of the list sent to a member of gender.
+func (p *presence) listSizeLocked(gender int) int {
 	size := 2
-	for _, m := range others {
+	for _, m := range p.byGender[opposite(gender)] {
 		size += len(m.user) + 1
 	}
-	out := make([]byte, 1, size)
-	out[0] = '['
-	for id, m := range others {
+	return size
+}
+
+// appendListLocked appends to out the JSON array of the chat users a member
+// of gender may see: online members of the other gender, not hidden, not
+// self, not excluded. It is spliced from the members' encoded chat users, so
+// a list of thousands costs one copy, not an encoding.
+func (p *presence) appendListLocked(out []byte, self uint64, gender int, excluded map[uint64]struct{}) []byte {
+	out = append(out, '[')
+	first := true
+	for id, m := range p.byGender[opposite(gender)] {
 		if _, skip := excluded[id]; skip || m.hidden || id == self || len(m.user) == 0 {
 			continue
 		}
-		if len(out) > 1 {
+		if !first {
 			out = append(out, ',')
 		}
+		first = false
 		out = append(out, m.user...)
 	}
 	return append(out, ']')
@@ -403,6 +431,7 @@ func (p *presence) visible(id uint64) *onlineMember {
 		return nil
 	}
 	c := *m
+	c.nodes = slices.Clone(m.nodes)
 	return &c
 }
 
@@ -426,7 +455,7 @@ func (p *presence) remoteNodes() map[string]struct{} {
 	defer p.mu.Unlock()
 	out := map[string]struct{}{}
 	for _, m := range p.online {
-		for n := range m.nodes {
+		for _, n := range m.nodes {
 			if n != p.node {
 				out[n] = struct{}{}
 			}
@@ -465,5 +494,6 @@ func (p *presence) visibleOrHidden(id uint64) *onlineMember {
 		return nil
 	}
 	c := *m
+	c.nodes = slices.Clone(m.nodes)
 	return &c
 }

@@ -1,6 +1,7 @@
 package socketio
 
 import (
+	"iter"
 	"slices"
 	"sync"
 )
@@ -52,9 +53,71 @@ type AdapterFactory func(nsp *Namespace) Adapter
 type MemoryAdapter struct {
 	nsp   *Namespace
 	mu    sync.RWMutex
-	rooms map[string]map[string]struct{} // room → socket ids
-	sids  map[string]map[string]struct{} // socket id → rooms
-	socks map[string]*Socket             // socket id → the local socket, so broadcasts need no namespace lookups
+	rooms map[string]roomSet  // room → socket ids
+	sids  map[string][]string // socket id → rooms (a handful each)
+	socks map[string]*Socket  // socket id → the local socket, so broadcasts need no namespace lookups
+}
+
+// roomSet is the sockets in a room. Most rooms hold one socket (each
+// socket's own room, a member's room), which needs no map of its own.
+type roomSet struct {
+	one  string              // the only socket, while many is nil
+	many map[string]struct{} // the sockets, once there were two
+}
+
+func (r *roomSet) add(id string) {
+	switch {
+	case r.many != nil:
+		r.many[id] = struct{}{}
+	case r.one == "" || r.one == id:
+		r.one = id
+	default:
+		r.many = map[string]struct{}{r.one: {}, id: {}}
+		r.one = ""
+	}
+}
+
+func (r *roomSet) del(id string) {
+	if r.many != nil {
+		delete(r.many, id)
+	} else if r.one == id {
+		r.one = ""
+	}
+}
+
+func (r roomSet) has(id string) bool {
+	if r.many != nil {
+		_, ok := r.many[id]
+		return ok
+	}
+	return r.one != "" && r.one == id
+}
+
+func (r roomSet) len() int {
+	if r.many != nil {
+		return len(r.many)
+	}
+	if r.one != "" {
+		return 1
+	}
+	return 0
+}
+
+// all yields the sockets of the room.
+func (r roomSet) all() iter.Seq[string] {
+	return func(yield func(string) bool) {
+		if r.many == nil {
+			if r.one != "" {
+				yield(r.one)
+			}
+			return
+		}
+		for id := range r.many {
+			if !yield(id) {
+				return
+			}
+		}
+	}
 }
 
 // targetPool recycles the recipient slices of broadcasts (thousands of
@@ -66,7 +129,7 @@ var targetPool = sync.Pool{New: func() any { s := make([]*Socket, 0, 64); return
 func NewMemoryAdapter(nsp *Namespace) Adapter { return newMemoryAdapter(nsp) }
 
 func newMemoryAdapter(nsp *Namespace) *MemoryAdapter {
-	return &MemoryAdapter{nsp: nsp, rooms: map[string]map[string]struct{}{}, sids: map[string]map[string]struct{}{},
+	return &MemoryAdapter{nsp: nsp, rooms: map[string]roomSet{}, sids: map[string][]string{},
 		socks: map[string]*Socket{}}
 }
 
@@ -74,23 +137,24 @@ func newMemoryAdapter(nsp *Namespace) *MemoryAdapter {
 func (a *MemoryAdapter) AddAll(id string, rooms ...string) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	mine := a.sids[id]
-	if mine == nil {
-		mine = map[string]struct{}{}
-		a.sids[id] = mine
+	mine, known := a.sids[id]
+	if !known {
 		if s := a.nsp.Socket(id); s != nil {
 			a.socks[id] = s
 		}
 	}
 	for _, r := range rooms {
-		mine[r] = struct{}{}
-		members := a.rooms[r]
-		if members == nil {
-			members = map[string]struct{}{}
-			a.rooms[r] = members
+		if !slices.Contains(mine, r) {
+			mine = append(mine, r)
 		}
-		members[id] = struct{}{}
+		members := a.rooms[r]
+		members.add(id)
+		a.rooms[r] = members
 	}
+	if mine == nil {
+		mine = []string{}
+	}
+	a.sids[id] = mine
 }
 
 // Del removes the socket id from room.
@@ -101,13 +165,17 @@ func (a *MemoryAdapter) Del(id, room string) {
 }
 
 func (a *MemoryAdapter) delLocked(id, room string) {
-	if mine := a.sids[id]; mine != nil {
-		delete(mine, room)
+	if mine, ok := a.sids[id]; ok {
+		if i := slices.Index(mine, room); i >= 0 {
+			a.sids[id] = slices.Delete(mine, i, i+1)
+		}
 	}
-	if members := a.rooms[room]; members != nil {
-		delete(members, id)
-		if len(members) == 0 {
+	if members, ok := a.rooms[room]; ok {
+		members.del(id)
+		if members.len() == 0 {
 			delete(a.rooms, room)
+		} else {
+			a.rooms[room] = members
 		}
 	}
 }
@@ -116,7 +184,7 @@ func (a *MemoryAdapter) delLocked(id, room string) {
 func (a *MemoryAdapter) DelAll(id string) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	for r := range a.sids[id] {
+	for _, r := range slices.Clone(a.sids[id]) {
 		a.delLocked(id, r)
 	}
 	delete(a.sids, id)
@@ -127,9 +195,9 @@ func (a *MemoryAdapter) DelAll(id string) {
 func (a *MemoryAdapter) SocketRooms(id string) []string {
 	a.mu.RLock()
 	defer a.mu.RUnlock()
-	out := make([]string, 0, len(a.sids[id]))
-	for r := range a.sids[id] {
-		out = append(out, r)
+	out := slices.Clone(a.sids[id])
+	if out == nil {
+		out = []string{}
 	}
 	slices.Sort(out)
 	return out
@@ -141,7 +209,7 @@ func (a *MemoryAdapter) LocalSockets(opts BroadcastOptions) []string {
 	defer a.mu.RUnlock()
 	excluded := func(id string) bool {
 		for _, r := range opts.Except {
-			if _, ok := a.rooms[r][id]; ok {
+			if members := a.rooms[r]; members.has(id) {
 				return true
 			}
 		}
@@ -158,7 +226,7 @@ func (a *MemoryAdapter) LocalSockets(opts BroadcastOptions) []string {
 	}
 	seen := map[string]struct{}{}
 	for _, r := range opts.Rooms {
-		for id := range a.rooms[r] {
+		for id := range a.rooms[r].all() {
 			if _, dup := seen[id]; dup || excluded(id) {
 				continue
 			}
@@ -190,7 +258,7 @@ func (a *MemoryAdapter) appendTargets(dst []*Socket, opts BroadcastOptions) []*S
 	defer a.mu.RUnlock()
 	excluded := func(id string) bool {
 		for _, r := range opts.Except {
-			if _, ok := a.rooms[r][id]; ok {
+			if members := a.rooms[r]; members.has(id) {
 				return true
 			}
 		}
@@ -207,13 +275,13 @@ func (a *MemoryAdapter) appendTargets(dst []*Socket, opts BroadcastOptions) []*S
 			add(id)
 		}
 	case len(opts.Rooms) == 1:
-		for id := range a.rooms[opts.Rooms[0]] {
+		for id := range a.rooms[opts.Rooms[0]].all() {
 			add(id)
 		}
 	default:
 		seen := map[string]struct{}{}
 		for _, r := range opts.Rooms {
-			for id := range a.rooms[r] {
+			for id := range a.rooms[r].all() {
 				if _, dup := seen[id]; !dup {
 					seen[id] = struct{}{}
 					add(id)

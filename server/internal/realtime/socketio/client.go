@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"sync"
-	"sync/atomic"
 
 	"github.com/tfmmatrimony/tfm/server/internal/realtime/engineio"
 )
@@ -32,13 +31,17 @@ type client struct {
 	pending *packet
 	buffers [][]byte
 
-	inbox   chan func()
-	quit    chan struct{}
-	working atomic.Bool // a worker goroutine runs (see enqueue)
+	// The handlers waiting for the worker. A slice under a lock rather than
+	// a buffered channel: an idle connection then holds no inbox at all.
+	qmu     sync.Mutex
+	inbox   []func()
+	room    chan struct{} // closed when the inbox has room again; made by a waiting enqueue
+	working bool          // a worker goroutine runs (see enqueue)
+	quit    bool          // the connection closed: enqueue drops handlers
 }
 
 func newClient(srv *Server, conn *engineio.Conn) *client {
-	c := &client{srv: srv, conn: conn, proto: 5, sockets: map[string]*Socket{}, inbox: make(chan func(), inboxSize), quit: make(chan struct{})}
+	c := &client{srv: srv, conn: conn, proto: 5, sockets: map[string]*Socket{}}
 	if conn.Protocol() == 3 {
 		c.proto = 4
 	}
@@ -67,18 +70,27 @@ func newClient(srv *Server, conn *engineio.Conn) *client {
 // (and no stack grown by earlier handlers) for its handlers.
 func (c *client) work() {
 	for {
-		select {
-		case f := <-c.inbox:
-			c.run(f)
-			continue
-		default:
-		}
-		c.working.Store(false)
-		// An enqueue between the empty check and the store saw a running
-		// worker and started none: take its work over.
-		if len(c.inbox) == 0 || !c.working.CompareAndSwap(false, true) {
+		c.qmu.Lock()
+		if len(c.inbox) == 0 {
+			c.inbox = nil
+			c.working = false
+			c.qmu.Unlock()
 			return
 		}
+		f := c.inbox[0]
+		c.inbox[0] = nil
+		c.inbox = c.inbox[1:]
+		c.wakeLocked()
+		c.qmu.Unlock()
+		c.run(f)
+	}
+}
+
+// wakeLocked releases the enqueues waiting for room.
+func (c *client) wakeLocked() {
+	if c.room != nil {
+		close(c.room)
+		c.room = nil
 	}
 }
 
@@ -93,14 +105,29 @@ func (c *client) run(f func()) {
 }
 
 // enqueue hands f to the worker, starting one when none runs; after close
-// it is dropped. Handlers queued before the close still run.
+// it is dropped. Handlers queued before the close still run. A full inbox
+// (inboxSize handlers) blocks the caller, the connection's reader, until
+// the worker catches up or the connection closes.
 func (c *client) enqueue(f func()) {
-	select {
-	case c.inbox <- f:
-	case <-c.quit:
+	c.qmu.Lock()
+	for len(c.inbox) >= inboxSize && !c.quit {
+		if c.room == nil {
+			c.room = make(chan struct{})
+		}
+		room := c.room
+		c.qmu.Unlock()
+		<-room
+		c.qmu.Lock()
+	}
+	if c.quit {
+		c.qmu.Unlock()
 		return
 	}
-	if c.working.CompareAndSwap(false, true) {
+	c.inbox = append(c.inbox, f)
+	start := !c.working
+	c.working = true
+	c.qmu.Unlock()
+	if start {
 		c.srv.wg.Go(c.work)
 	}
 }
@@ -108,10 +135,10 @@ func (c *client) enqueue(f func()) {
 // send queues an encoded packet and its attachments contiguously.
 func (c *client) send(p *EncodedPacket) error {
 	if len(p.Attachments) == 0 {
-		return c.conn.Send(engineio.Message{Data: p.Text})
+		return c.conn.Send(engineio.Message{Data: p.Text, Framed: p.framed})
 	}
 	msgs := make([]engineio.Message, 0, 1+len(p.Attachments))
-	msgs = append(msgs, engineio.Message{Data: p.Text})
+	msgs = append(msgs, engineio.Message{Data: p.Text, Framed: p.framed})
 	for _, a := range p.Attachments {
 		msgs = append(msgs, engineio.Message{Binary: true, Data: a})
 	}
@@ -243,6 +270,7 @@ func (c *client) connectNamespace(name string, auth map[string]any, query string
 	nsp.add(s)
 	if c.connectTimer != nil {
 		c.connectTimer.Stop()
+		c.connectTimer = nil // its memory, for the life of the connection
 	}
 	c.mu.Unlock()
 	ack := packet{Type: PacketConnect, Namespace: name}
@@ -322,7 +350,10 @@ func (c *client) onClose(reason string) {
 		}
 	}
 	c.runDisconnectHandlers(gone, reason)
-	close(c.quit)
+	c.qmu.Lock()
+	c.quit = true
+	c.wakeLocked()
+	c.qmu.Unlock()
 }
 
 // runDisconnectHandlers queues the OnDisconnect callbacks of sockets.

@@ -381,6 +381,10 @@ type EncodedPacket struct {
 	Text []byte `json:"t"`
 	// Attachments are the binary attachments, in order.
 	Attachments [][]byte `json:"a,omitempty"`
+	// framed is Text with the Engine.IO message type byte in front (Text
+	// is framed[1:]), so that a WebSocket write needs no copy per
+	// recipient; nil for packets that came from another node.
+	framed []byte
 }
 
 // newEventPacket encodes an EVENT/BINARY_EVENT for nsp.
@@ -402,12 +406,39 @@ func newDataPacket(typ PacketType, nsp string, data []any, id uint64, hasID bool
 	}
 	// The header and the arguments go into one buffer: for a large list a
 	// second copy would be most of the cost.
+	// The Engine.IO message type goes in front too (see framed).
 	var buf bytes.Buffer
 	hdr := encodePacket(p)
-	buf.Grow(len(hdr) + rawSize(vals) + 64)
+	buf.Grow(1 + len(hdr) + rawSize(vals) + 64)
+	buf.WriteByte('4')
 	buf.Write(hdr)
 	if err := writeArgs(&buf, vals); err != nil {
 		return nil, err
 	}
-	return &EncodedPacket{Text: buf.Bytes(), Attachments: atts}, nil
+	b := buf.Bytes()
+	return &EncodedPacket{Text: b[1:], Attachments: atts, framed: b}, nil
+}
+
+// newAppendedEventPacket encodes an EVENT for nsp whose only argument is the
+// JSON that appendArg appends: the argument is written once, in the packet's
+// own buffer (sizeHint bytes are reserved for it).
+func newAppendedEventPacket(nsp, event string, sizeHint int, appendArg func(dst []byte) []byte) (*EncodedPacket, error) {
+	hdr := encodePacket(packet{Type: PacketEvent, Namespace: nsp})
+	var buf bytes.Buffer
+	buf.Grow(1 + len(hdr) + len(event) + 8)
+	buf.WriteByte('4')
+	buf.Write(hdr)
+	buf.WriteByte('[')
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(event); err != nil {
+		return nil, err
+	}
+	buf.Truncate(buf.Len() - 1) // the Encoder's newline
+	buf.WriteByte(',')
+	b := make([]byte, buf.Len(), buf.Len()+max(sizeHint, 0)+1)
+	copy(b, buf.Bytes())
+	b = appendArg(b)
+	b = append(b, ']')
+	return &EncodedPacket{Text: b[1:], framed: b}, nil
 }

@@ -44,6 +44,12 @@ type Handshake struct {
 	Protocol int
 }
 
+// namedHandler is the handler of one event.
+type namedHandler struct {
+	event string
+	h     EventHandler
+}
+
 // Socket is one client connected to one namespace.
 type Socket struct {
 	id     string
@@ -53,7 +59,7 @@ type Socket struct {
 
 	mu           sync.Mutex
 	connected    bool
-	handlers     map[string]EventHandler
+	handlers     []namedHandler // a handful per socket: a slice costs less than a map
 	onDisconnect []func(reason string)
 	acks         map[uint64]chan []any
 	nextAck      uint64
@@ -61,7 +67,7 @@ type Socket struct {
 }
 
 func newSocket(id string, nsp *Namespace, c *client, hs *Handshake) *Socket {
-	return &Socket{id: id, nsp: nsp, client: c, hs: hs, handlers: map[string]EventHandler{}, acks: map[uint64]chan []any{}}
+	return &Socket{id: id, nsp: nsp, client: c, hs: hs}
 }
 
 // ID returns the socket id (for v2 clients the Engine.IO sid, prefixed by
@@ -102,7 +108,14 @@ func (s *Socket) Connected() bool {
 // On sets the handler of an event, replacing any previous one.
 func (s *Socket) On(event string, h EventHandler) {
 	s.mu.Lock()
-	s.handlers[event] = h
+	for i := range s.handlers {
+		if s.handlers[i].event == event {
+			s.handlers[i].h = h
+			s.mu.Unlock()
+			return
+		}
+	}
+	s.handlers = append(s.handlers, namedHandler{event, h})
 	s.mu.Unlock()
 }
 
@@ -130,6 +143,24 @@ func (s *Socket) Emit(event string, args ...any) error {
 	return s.client.send(p)
 }
 
+// EmitAppended sends an event with one argument, the JSON that appendArg
+// appends to the packet being built (about sizeHint bytes): a large argument
+// is written once, in place, instead of being built apart and copied into
+// the packet. appendArg must append valid JSON and must not keep dst.
+func (s *Socket) EmitAppended(event string, sizeHint int, appendArg func(dst []byte) []byte) error {
+	if reservedEvents[event] {
+		return ErrReservedEvent
+	}
+	if !s.Connected() {
+		return ErrDisconnected
+	}
+	p, err := newAppendedEventPacket(s.nsp.name, event, sizeHint, appendArg)
+	if err != nil {
+		return err
+	}
+	return s.client.send(p)
+}
+
 // EmitWithAck sends an event and waits for the client's acknowledgement.
 func (s *Socket) EmitWithAck(ctx context.Context, event string, args ...any) ([]any, error) {
 	if reservedEvents[event] {
@@ -143,6 +174,9 @@ func (s *Socket) EmitWithAck(ctx context.Context, event string, args ...any) ([]
 	s.nextAck++
 	id := s.nextAck
 	ch := make(chan []any, 1)
+	if s.acks == nil {
+		s.acks = map[uint64]chan []any{} // most sockets never wait for an ack
+	}
 	s.acks[id] = ch
 	s.mu.Unlock()
 	forget := func() {
@@ -249,7 +283,13 @@ func (s *Socket) resolveAck(id uint64, args []any) {
 // dispatch runs the handler of an incoming event on the client's worker.
 func (s *Socket) dispatch(event string, args []any, hasID bool, id uint64) {
 	s.mu.Lock()
-	h := s.handlers[event]
+	var h EventHandler
+	for _, nh := range s.handlers {
+		if nh.event == event {
+			h = nh.h
+			break
+		}
+	}
 	ok := s.connected
 	s.mu.Unlock()
 	if h == nil || !ok {
