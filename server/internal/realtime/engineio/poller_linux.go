@@ -185,11 +185,3 @@ func (p *poller) run(epfd int) {
 		p.mu.Unlock()
 	}
 }
-
-// readableNow reports whether the socket has bytes to read, has ended or has
-// failed, without waiting.
-func readableNow(cc *corkConn) bool {
-	readable := true
-	_ = cc.raw.Control(func(fd uintptr) { readable = peekReadable(fd, &cc.peek) })
-	return readable
-}

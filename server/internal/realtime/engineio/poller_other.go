@@ -13,5 +13,3 @@ func newPoller(*Server) *poller { return nil }
 func (p *poller) arm(*Conn, *websocket.Conn, *corkConn) bool { return false }
 
 func (p *poller) forget(*Conn) {}
-
-func readableNow(*corkConn) bool { return true }

@@ -2,7 +2,13 @@
 
 package engineio
 
-import "net"
+import (
+	"net"
+	"time"
+)
 
 // waitReadable returns at once: the read itself waits.
 func waitReadable(net.Conn, *[1]byte) {}
+
+// waitReadableFor reports false at once: there is no poller to hand over to.
+func waitReadableFor(net.Conn, *[1]byte, time.Duration) bool { return false }
