@@ -41,6 +41,11 @@
 // concurrent senders), then inserts, then records last_message_id. Sends
 // arriving together share one transaction (group commit), each in its own
 // savepoint; every Send returns only after the commit holding its message.
+// In an established conversation (the partner started it or replied, past
+// the early messages) a send takes the fast path of fastpath.go: a cached
+// route replaces the reads, and what can still change (both members active,
+// the partner not hidden, no block) is checked inside the write
+// transaction, so a change made on another node holds at once.
 // Only then is EventMessage published. Ids grow within a conversation; a
 // per-pair lock on each node makes publication follow id order. A
 // client-supplied ClientID is unique per author (uq_chat_messages_client):
