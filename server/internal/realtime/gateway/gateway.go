@@ -224,6 +224,7 @@ func (g *Gateway) authenticate(s *socketio.Socket, auth map[string]any) error {
 		return connectRefusal("unavailable", "Chat is unavailable right now, please try again")
 	}
 	s.SetData(&session{p: p})
+	s.ForgetCredentials() // the token is not needed after this
 	return nil
 }
 

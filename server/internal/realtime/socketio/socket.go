@@ -78,7 +78,24 @@ func (s *Socket) ID() string { return s.id }
 func (s *Socket) Namespace() *Namespace { return s.nsp }
 
 // Handshake returns the connection request details.
-func (s *Socket) Handshake() *Handshake { return s.hs }
+func (s *Socket) Handshake() *Handshake {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.hs
+}
+
+// ForgetCredentials drops the CONNECT auth payload and the handshake query
+// once a connect middleware has used them: a bearer token then does not
+// stay in memory for the socket's life, and an idle socket is about a
+// kilobyte and a half smaller. Handshake returns the rest (headers, address,
+// times, protocol) as before; a Handshake read earlier is not changed.
+func (s *Socket) ForgetCredentials() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	hs := *s.hs
+	hs.Auth, hs.Query = nil, nil
+	s.hs = &hs
+}
 
 // Conn returns the underlying Engine.IO session, shared by the client's
 // sockets in every namespace.
