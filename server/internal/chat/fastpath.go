@@ -41,7 +41,7 @@ import (
 // rebuilt by one slow send).
 const maxRoutes = 100_000
 
-// errRevoked: the fast path's insert found the route no longer allowed.
+// errRevoked: the fast path's check found the route no longer allowed.
 var errRevoked = errors.New("chat: route revoked")
 
 // routeKey names a route: the sender and the room.
@@ -147,12 +147,8 @@ func (s *Service) storeRouted(tx *gorm.DB, row *messageRow, rt *route, now time.
 	if _, err := sqlTx.StmtContext(ctx, s.stmts.bump[side(rt.partner.ID, rt.lowID)]).ExecContext(ctx, now, rt.convID); err != nil {
 		return err
 	}
-	var clientID any
-	if row.ClientID != nil {
-		clientID = *row.ClientID
-	}
 	res, err := sqlTx.StmtContext(ctx, s.stmts.insertIf).ExecContext(ctx,
-		row.ConversationID, row.SenderID, clientID, row.Body, "", row.CreatedAt,
+		row.ConversationID, row.SenderID, row.clientIDArg(), row.Body, row.Warning, row.CreatedAt,
 		rt.me.ID, rt.partner.ID, account.StatusActive,
 		rt.me.ID, rt.partner.ID, rt.partner.ID, rt.me.ID)
 	if err != nil {
@@ -205,13 +201,9 @@ func (s *Service) insertRows(ctx context.Context, tx *gorm.DB, batch []*writeReq
 		if k > 0 {
 			q.WriteString(", ")
 		}
-		q.WriteString("(?, ?, ?, ?, '', ?)")
+		q.WriteString("(?, ?, ?, ?, ?, ?)")
 		row := batch[i].row
-		var clientID any
-		if row.ClientID != nil {
-			clientID = *row.ClientID
-		}
-		args = append(args, row.ConversationID, row.SenderID, clientID, row.Body, row.CreatedAt)
+		args = append(args, row.ConversationID, row.SenderID, row.clientIDArg(), row.Body, row.Warning, row.CreatedAt)
 	}
 	q.WriteString(" RETURNING id")
 	ids, err := queryIDs(ctx, sqlTx, q.String(), args...)
@@ -225,24 +217,12 @@ func (s *Service) insertRows(ctx context.Context, tx *gorm.DB, batch []*writeReq
 		return fmt.Errorf("chat: %d ids for %d rows", len(ids), len(idx))
 	case store.IsUniqueViolation(err):
 		for _, i := range idx {
-			row := batch[i].row
-			var clientID any
-			if row.ClientID != nil {
-				clientID = *row.ClientID
-			}
-			res, err := sqlTx.StmtContext(ctx, s.stmts.insert).ExecContext(ctx, row.ConversationID, row.SenderID, clientID, row.Body, "", row.CreatedAt)
-			if store.IsUniqueViolation(err) {
+			switch err := s.insertRow(ctx, sqlTx, batch[i].row); {
+			case errors.Is(err, errDuplicate):
 				errs[i] = errDuplicate
-				continue
-			}
-			if err != nil {
+			case err != nil:
 				return err
 			}
-			id, err := res.LastInsertId()
-			if err != nil {
-				return err
-			}
-			row.ID = uint64(id)
 		}
 	default:
 		return err

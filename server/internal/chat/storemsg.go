@@ -78,11 +78,17 @@ func (s *Service) storeMessage(tx *gorm.DB, row *messageRow, conv *conversation,
 	if _, err := sqlTx.StmtContext(ctx, s.stmts.bump[key]).ExecContext(ctx, append(args, conv.ID)...); err != nil {
 		return err
 	}
-	var clientID any
-	if row.ClientID != nil {
-		clientID = *row.ClientID
+	if err := s.insertRow(ctx, sqlTx, row); err != nil {
+		return err
 	}
-	res, err := sqlTx.StmtContext(ctx, s.stmts.insert).ExecContext(ctx, row.ConversationID, row.SenderID, clientID, row.Body, row.Warning, row.CreatedAt)
+	_, err := sqlTx.StmtContext(ctx, s.stmts.last).ExecContext(ctx, row.ID, conv.ID, row.ID)
+	return err
+}
+
+// insertRow inserts row with the prepared statement and sets row.ID; a
+// reused client id gives errDuplicate.
+func (s *Service) insertRow(ctx context.Context, tx *sql.Tx, row *messageRow) error {
+	res, err := tx.StmtContext(ctx, s.stmts.insert).ExecContext(ctx, row.ConversationID, row.SenderID, row.clientIDArg(), row.Body, row.Warning, row.CreatedAt)
 	if err != nil {
 		if store.IsUniqueViolation(err) {
 			return errDuplicate
@@ -94,8 +100,15 @@ func (s *Service) storeMessage(tx *gorm.DB, row *messageRow, conv *conversation,
 		return err
 	}
 	row.ID = uint64(id)
-	_, err = sqlTx.StmtContext(ctx, s.stmts.last).ExecContext(ctx, row.ID, conv.ID, row.ID)
-	return err
+	return nil
+}
+
+// clientIDArg is the client_id argument of an insert: NULL when absent.
+func (r *messageRow) clientIDArg() any {
+	if r.ClientID == nil {
+		return nil
+	}
+	return *r.ClientID
 }
 
 // storeMessageGORM is storeMessage through GORM, for a transaction that is
