@@ -7,8 +7,6 @@ import (
 	"net/url"
 	"sync"
 	"time"
-
-	"github.com/coder/websocket"
 )
 
 // Session states.
@@ -43,9 +41,8 @@ type Conn struct {
 	upgrading   bool
 	polling     bool // a GET is pending
 	posting     bool // a POST is being read
-	ws          *websocket.Conn
-	cork        *corkConn // under ws: batches its writes
-	writing     bool      // a WebSocket writer goroutine runs (see kickLocked)
+	ws          *wsConn
+	writing     bool // a WebSocket writer goroutine runs (see kickLocked)
 	pingTimer   *time.Timer
 	pongTimer   *time.Timer
 	closeTimer  *time.Timer
@@ -249,7 +246,7 @@ func (c *Conn) closeNow(reason string) {
 	c.srv.poll.forget(c)
 	c.srv.remove(c)
 	if ws != nil {
-		_ = ws.CloseNow()
+		ws.CloseNow()
 	}
 	go func() {
 		defer c.srv.wg.Done()

@@ -24,14 +24,15 @@
 // WebSocket. Messages queued during the switch are delivered exactly once over
 // whichever transport takes them from the session queue.
 //
-// Over WebSocket a writer goroutine runs only while the session has packets
-// queued: it writes the whole queue as one batch, with one network write
-// (coder/websocket flushes after every message, so the connection under it
-// is corked for the batch; see corkConn), and exits. The reader waits for
-// bytes above coder/websocket (a frameReader keeps every unread byte
-// visible); after idleHandover without any, it hands the socket to the
-// server's poller (one epoll goroutine, Linux) and ends, so an idle session
-// holds no goroutine; the poller starts a reader again when bytes arrive.
+// Over WebSocket the framing is this package's own (wsconn.go), with
+// gobwas/ws for the handshake and frame headers, so that a connection keeps
+// no buffers between messages. A writer goroutine runs only while the
+// session has packets queued: it frames the whole queue into one pooled
+// buffer, writes it with one network write, and exits. The reader borrows a
+// buffered reader while it has bytes to parse; after idleHandover without
+// any, it hands the socket to the server's poller (one epoll goroutine,
+// Linux) and ends, so an idle session holds no goroutine; the poller starts
+// a reader again when bytes arrive.
 //
 // Every session has a bounded outgoing queue; writers never hold a lock while
 // touching the network, and a session whose queue overflows is closed with

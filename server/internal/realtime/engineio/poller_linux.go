@@ -5,8 +5,6 @@ package engineio
 import (
 	"sync"
 	"syscall"
-
-	"github.com/coder/websocket"
 )
 
 // poller lets an idle WebSocket session hold no goroutine at all: when a
@@ -37,8 +35,7 @@ type poller struct {
 // pollEntry is a registered session and what its next reader needs.
 type pollEntry struct {
 	c  *Conn
-	ws *websocket.Conn
-	cc *corkConn
+	wc *wsConn
 }
 
 // wakeKey is the epoll key of the wake pipe.
@@ -49,10 +46,10 @@ func newPoller(s *Server) *poller {
 }
 
 // arm registers the session for one readiness notification, after which a
-// new reader runs c.readLoop(ws, cc); it reports false when the caller must
+// new reader runs c.readLoop(wc); it reports false when the caller must
 // wait itself (the session closed, the socket cannot be polled, epoll failed).
-func (p *poller) arm(c *Conn, ws *websocket.Conn, cc *corkConn) bool {
-	if p == nil || cc.raw == nil {
+func (p *poller) arm(c *Conn, wc *wsConn) bool {
+	if p == nil || wc.raw == nil {
 		return false
 	}
 	p.mu.Lock()
@@ -77,11 +74,11 @@ func (p *poller) arm(c *Conn, ws *websocket.Conn, cc *corkConn) bool {
 		}
 		key = p.next
 		c.pollKey = key
-		p.entries[key] = &pollEntry{c: c, ws: ws, cc: cc}
+		p.entries[key] = &pollEntry{c: c, wc: wc}
 		op = syscall.EPOLL_CTL_ADD
 	}
 	var err error
-	cerr := cc.raw.Control(func(fd uintptr) {
+	cerr := wc.raw.Control(func(fd uintptr) {
 		ev := syscall.EpollEvent{Events: syscall.EPOLLIN | syscall.EPOLLRDHUP | syscall.EPOLLONESHOT, Fd: int32(key)}
 		err = syscall.EpollCtl(p.epfd, op, int(fd), &ev)
 		if err == syscall.EEXIST && op == syscall.EPOLL_CTL_ADD {
@@ -158,7 +155,7 @@ func (p *poller) run(epfd int) {
 			for key, e := range p.entries {
 				delete(p.entries, key)
 				e.c.pollKey = 0
-				p.srv.goTracked(func() { e.c.readLoop(e.ws, e.cc) })
+				p.srv.goTracked(func() { e.c.readLoop(e.wc) })
 			}
 		}
 		for _, ev := range evs[:max(n, 0)] {
@@ -171,7 +168,7 @@ func (p *poller) run(epfd int) {
 				continue
 			}
 			if e := p.entries[uint32(ev.Fd)]; e != nil {
-				p.srv.goTracked(func() { e.c.readLoop(e.ws, e.cc) })
+				p.srv.goTracked(func() { e.c.readLoop(e.wc) })
 			}
 		}
 		if len(p.entries) == 0 {

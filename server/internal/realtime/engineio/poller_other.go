@@ -2,14 +2,12 @@
 
 package engineio
 
-import "github.com/coder/websocket"
-
 // poller is Linux only: elsewhere every session's reader waits in its own
 // goroutine.
 type poller struct{}
 
 func newPoller(*Server) *poller { return nil }
 
-func (p *poller) arm(*Conn, *websocket.Conn, *corkConn) bool { return false }
+func (p *poller) arm(*Conn, *wsConn) bool { return false }
 
 func (p *poller) forget(*Conn) {}

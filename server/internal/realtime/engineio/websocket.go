@@ -3,28 +3,28 @@ package engineio
 import (
 	"bytes"
 	"context"
+	"errors"
 	"net/http"
 	"time"
 
-	"github.com/coder/websocket"
+	"github.com/gobwas/ws"
 )
 
-// maxKeptFrameBuffer bounds the frame buffer a write loop keeps between
-// batches: a large packet (an online list) must not stay allocated for the
-// whole life of an idle connection.
-const maxKeptFrameBuffer = 16 << 10
-
-// acceptWebSocket completes the WebSocket handshake over a corkable
-// connection. The Origin has already been checked by ServeHTTP against
-// Options.CheckOrigin.
-func (s *Server) acceptWebSocket(w http.ResponseWriter, r *http.Request) (*websocket.Conn, *corkConn, error) {
-	cw := &corkingWriter{ResponseWriter: w, timeout: s.opts.WriteTimeout}
-	ws, err := websocket.Accept(cw, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
+// acceptWebSocket completes the WebSocket handshake (gobwas/ws checks the
+// request and writes the 101 response on the hijacked connection). The
+// Origin has already been checked by ServeHTTP against Options.CheckOrigin.
+func (s *Server) acceptWebSocket(w http.ResponseWriter, r *http.Request) (*wsConn, error) {
+	nc, brw, _, err := ws.HTTPUpgrader{Timeout: s.opts.WriteTimeout}.Upgrade(r, w)
 	if err != nil {
-		return nil, nil, err
+		if nc != nil {
+			_ = nc.Close()
+		}
+		return nil, err
 	}
-	ws.SetReadLimit(s.opts.MaxPayload + 1) // +1 for the EIO3 binary type byte
-	return ws, cw.conn, nil
+	// net/http's 4 kB buffers are dropped here; bytes the client sent right
+	// after its handshake are kept.
+	early, _ := brw.Reader.Peek(brw.Reader.Buffered())
+	return newWSConn(nc, early, s.opts.WriteTimeout, s.opts.MaxPayload+1), nil // +1 for the EIO3 binary type byte
 }
 
 // serveWebSocketHandshake opens a session directly over WebSocket. The
@@ -33,7 +33,7 @@ func (s *Server) acceptWebSocket(w http.ResponseWriter, r *http.Request) (*webso
 // write buffers, the handler's stack) alive for as long as a handler runs,
 // which for a chat connection is its whole life.
 func (s *Server) serveWebSocketHandshake(w http.ResponseWriter, r *http.Request, q requestQuery) {
-	ws, cc, err := s.acceptWebSocket(w, r)
+	wc, err := s.acceptWebSocket(w, r)
 	if err != nil {
 		return
 	}
@@ -41,19 +41,19 @@ func (s *Server) serveWebSocketHandshake(w http.ResponseWriter, r *http.Request,
 	defer s.wg.Done()
 	c := s.newConn(r, q, TransportWebSocket)
 	if c == nil {
-		_ = ws.Close(websocket.StatusGoingAway, "server shutting down")
+		wc.shutdown(ws.StatusGoingAway, time.Second)
 		return
 	}
 	c.mu.Lock()
 	if c.state == stateClosed {
 		c.mu.Unlock()
-		_ = ws.CloseNow()
+		wc.CloseNow()
 		return
 	}
-	c.ws, c.cork = ws, cc
+	c.ws = wc
 	c.kickLocked()
 	c.mu.Unlock()
-	s.goTracked(func() { c.readLoop(ws, cc) })
+	s.goTracked(func() { c.readLoop(wc) })
 }
 
 // serveUpgrade runs the polling→websocket upgrade of an existing session:
@@ -67,37 +67,42 @@ func (s *Server) serveUpgrade(w http.ResponseWriter, r *http.Request, c *Conn) {
 		writeError(w, ErrBadRequest)
 		return
 	}
-	ws, cc, err := s.acceptWebSocket(w, r)
+	wc, err := s.acceptWebSocket(w, r)
 	if err != nil {
 		return
 	}
 	s.wg.Add()
 	defer s.wg.Done()
-	if !c.probe(ws, cc) {
+	if !c.probe(wc) {
 		c.mu.Lock()
-		if c.ws != ws {
+		if c.ws != wc {
 			c.upgrading = false
 			c.signalLocked()
 		}
 		c.mu.Unlock()
-		_ = ws.CloseNow()
+		wc.CloseNow()
 		return
 	}
-	s.goTracked(func() { c.readLoop(ws, cc) })
+	s.goTracked(func() { c.readLoop(wc) })
 }
 
-// probe runs the upgrade exchange on ws within Options.UpgradeTimeout and
-// reports whether the session switched to it.
-func (c *Conn) probe(ws *websocket.Conn, cc *corkConn) bool {
-	ctx, cancel := context.WithTimeout(c.ctx, c.srv.opts.UpgradeTimeout)
-	defer cancel()
+// probe runs the upgrade exchange on wc within Options.UpgradeTimeout (or
+// until the session closes) and reports whether the session switched to it.
+func (c *Conn) probe(wc *wsConn) bool {
+	_ = wc.nc.SetReadDeadline(time.Now().Add(c.srv.opts.UpgradeTimeout))
+	stop := context.AfterFunc(c.ctx, func() { _ = wc.nc.SetReadDeadline(time.Now()) })
+	defer func() {
+		if stop() {
+			_ = wc.nc.SetReadDeadline(time.Time{})
+		}
+	}()
 	for {
-		typ, data, err := ws.Read(ctx)
-		if err != nil || typ != websocket.MessageText {
+		m, err := wc.readMessage()
+		if err != nil || m.binary {
 			return false
 		}
 		switch {
-		case bytes.Equal(data, []byte("2probe")):
+		case bytes.Equal(m.data, []byte("2probe")):
 			c.mu.Lock()
 			if c.state != stateOpen || c.upgrading || c.transport != TransportPolling {
 				c.mu.Unlock()
@@ -106,10 +111,10 @@ func (c *Conn) probe(ws *websocket.Conn, cc *corkConn) bool {
 			c.upgrading = true
 			c.signalLocked() // a pending GET answers noop
 			c.mu.Unlock()
-			if err := ws.Write(ctx, websocket.MessageText, []byte("3probe")); err != nil {
+			if err := wc.writeFrames(appendFrame(nil, ws.OpText, []byte("3probe"))); err != nil {
 				return false
 			}
-		case bytes.Equal(data, []byte("5")):
+		case bytes.Equal(m.data, []byte("5")):
 			c.mu.Lock()
 			if !c.upgrading || c.state == stateClosed {
 				c.mu.Unlock()
@@ -117,7 +122,7 @@ func (c *Conn) probe(ws *websocket.Conn, cc *corkConn) bool {
 			}
 			c.upgrading = false
 			c.transport = TransportWebSocket
-			c.ws, c.cork = ws, cc
+			c.ws = wc
 			c.signalLocked()
 			c.kickLocked()
 			c.mu.Unlock()
@@ -132,40 +137,41 @@ func (c *Conn) probe(ws *websocket.Conn, cc *corkConn) bool {
 // hands the socket to the poller and ends (a variable for tests).
 var idleHandover = 2 * time.Second
 
-// readLoop reads frames until the WebSocket fails or the session closes.
-func (c *Conn) readLoop(ws *websocket.Conn, cc *corkConn) {
+// readLoop reads messages until the WebSocket fails or the session closes.
+func (c *Conn) readLoop(wc *wsConn) {
 	defer func() {
 		if recover() != nil {
 			c.closeNow("parse error")
 		}
 	}()
 	for {
-		// Wait for the network here, not deep inside coder/websocket: an
-		// idle connection then keeps a small stack (see waitReadable). The
-		// frameReader holds every received byte not read yet, so nothing
-		// can be waiting in coder/websocket's buffer meanwhile.
-		if !cc.fr.pending() {
-			// Nothing to read. A session that stays quiet for idleHandover
-			// is handed to the poller, which starts a new reader when the
-			// socket is readable, so that an idle session holds no
-			// goroutine. A busy one keeps its reader: handing over after
-			// every message (a peek, an epoll_ctl and a new goroutine whose
-			// stack grows again) cost a fifth of the chat's throughput.
-			if cc.raw != nil && !waitReadableFor(cc.Conn, &cc.peek, idleHandover) && c.srv.poll.arm(c, ws, cc) {
+		if !wc.buffered() {
+			// Nothing to parse: give the read buffer back and wait for the
+			// network with a shallow stack. A session that stays quiet for
+			// idleHandover is handed to the poller, which starts a new
+			// reader when the socket is readable, so that an idle session
+			// holds no goroutine. A busy one keeps its reader: handing over
+			// after every message (a peek, an epoll_ctl and a new goroutine
+			// whose stack grows again) cost a fifth of the chat's throughput.
+			wc.release()
+			if wc.raw != nil && !waitReadableFor(wc.nc, &wc.peek, idleHandover) && c.srv.poll.arm(c, wc) {
 				return
 			}
-			waitReadable(cc.Conn, &cc.peek)
+			waitReadable(wc.nc, &wc.peek)
 		}
-		// No context: closeNow closes ws, which ends the Read, and a
-		// cancelable context would keep a registration (context.AfterFunc)
-		// alive per idle connection.
-		typ, data, err := ws.Read(context.Background())
+		m, err := wc.readMessage()
 		if err != nil {
-			c.closeNow("transport close")
+			wc.release()
+			if errors.Is(err, errProtocol) {
+				c.closeNow("parse error")
+			} else {
+				c.closeNow("transport close")
+			}
 			return
 		}
 		var p Packet
-		if typ == websocket.MessageBinary {
+		if m.binary {
+			data := m.data
 			if c.protocol == 3 {
 				if len(data) == 0 || data[0] != byte(PacketMessage) {
 					c.closeNow("parse error")
@@ -175,7 +181,7 @@ func (c *Conn) readLoop(ws *websocket.Conn, cc *corkConn) {
 			}
 			p = Packet{Type: PacketMessage, Data: data, Binary: true}
 		} else {
-			p, err = decodeTextPacket(data)
+			p, err = decodeTextPacket(m.data)
 			if err != nil {
 				c.closeNow("parse error")
 				return
@@ -193,18 +199,17 @@ func (c *Conn) kickLocked() {
 		return
 	}
 	c.writing = true
-	ws, cc := c.ws, c.cork
-	c.srv.goTracked(func() { c.writeLoop(ws, cc) })
+	wc := c.ws
+	c.srv.goTracked(func() { c.writeLoop(wc) })
 }
 
-// writeLoop writes the queued packets to ws in batches, each with one
-// network write (see corkConn), until the queue is empty; it never holds the
-// session lock while writing.
-func (c *Conn) writeLoop(ws *websocket.Conn, cc *corkConn) {
-	var buf []byte
+// writeLoop writes the queued packets to wc in batches, each with one
+// network write, until the queue is empty; it never holds the session lock
+// while writing.
+func (c *Conn) writeLoop(wc *wsConn) {
 	for {
 		c.mu.Lock()
-		if c.state == stateClosed || c.ws != ws {
+		if c.state == stateClosed || c.ws != wc {
 			c.mu.Unlock()
 			return
 		}
@@ -217,48 +222,39 @@ func (c *Conn) writeLoop(ws *websocket.Conn, cc *corkConn) {
 		}
 		c.mu.Unlock()
 		if len(pkts) > 0 {
-			cc.cork()
+			bp := wsBatchPool.Get().(*[]byte)
+			b := (*bp)[:0]
 			for _, p := range pkts {
-				typ, data := c.frame(&buf, p)
-				// No per-write context: corkConn's deadline bounds the
-				// network writes, and a context would cost a timer per packet.
-				if err := ws.Write(context.Background(), typ, data); err != nil {
-					_ = cc.uncork()
-					c.closeNow("transport error")
-					return
-				}
+				b = c.appendPacketFrame(b, p)
 			}
-			if err := cc.uncork(); err != nil {
+			err := wc.writeFrames(b)
+			if cap(b) <= maxKeptFrameBuffer {
+				*bp = b[:0]
+				wsBatchPool.Put(bp)
+			}
+			if err != nil {
 				c.closeNow("transport error")
 				return
 			}
-			if cap(buf) > maxKeptFrameBuffer {
-				buf = nil
-			}
 			continue
 		}
-		ctx, cancel := context.WithTimeout(c.ctx, c.srv.opts.WriteTimeout)
-		_ = ws.Write(ctx, websocket.MessageText, []byte{'0' + byte(PacketClose)})
-		cancel()
-		_ = ws.Close(websocket.StatusNormalClosure, "")
+		_ = wc.writeFrames(appendFrame(nil, ws.OpText, []byte{'0' + byte(PacketClose)}))
+		wc.shutdown(ws.StatusNormalClosure, c.srv.opts.CloseTimeout)
 		c.closeNow("forced close")
 		return
 	}
 }
 
-// frame returns the WebSocket message type and bytes of p, using *buf for
-// text packets (which need their type byte in front).
-func (c *Conn) frame(buf *[]byte, p Packet) (websocket.MessageType, []byte) {
+// appendPacketFrame appends p as one WebSocket frame to b.
+func (c *Conn) appendPacketFrame(b []byte, p Packet) []byte {
 	switch {
 	case p.Binary && c.protocol == 3:
-		*buf = append(append((*buf)[:0], byte(PacketMessage)), p.Data...)
-		return websocket.MessageBinary, *buf
+		return appendFrameParts(b, ws.OpBinary, []byte{byte(PacketMessage)}, p.Data)
 	case p.Binary:
-		return websocket.MessageBinary, p.Data
+		return appendFrame(b, ws.OpBinary, p.Data)
 	case p.framed != nil:
-		return websocket.MessageText, p.framed
+		return appendFrame(b, ws.OpText, p.framed)
 	default:
-		*buf = appendTextPacket((*buf)[:0], p)
-		return websocket.MessageText, *buf
+		return appendFrameParts(b, ws.OpText, []byte{'0' + byte(p.Type)}, p.Data)
 	}
 }
