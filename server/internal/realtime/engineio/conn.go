@@ -5,6 +5,7 @@ import (
 	"crypto/tls"
 	"net/http"
 	"net/url"
+	"strings"
 	"sync"
 	"time"
 )
@@ -57,7 +58,7 @@ func newConn(s *Server, r *http.Request, q requestQuery, transport string) *Conn
 		srv:       s,
 		id:        newSessionID(),
 		protocol:  q.EIO,
-		hs:        keepHandshake(r),
+		hs:        keepHandshake(r, s.opts.KeepHeaders),
 		b64:       q.B64,
 		ctx:       ctx,
 		cancel:    cancel,
@@ -86,9 +87,23 @@ type handshakeRequest struct {
 	tls        *tls.ConnectionState
 }
 
-func keepHandshake(r *http.Request) handshakeRequest {
-	h := handshakeRequest{method: r.Method, proto: r.Proto, header: r.Header.Clone(), host: r.Host,
+// keepHandshake copies what a session keeps of r: the headers named by keep
+// (all when keep is nil), copied so that none of the request's buffers stay
+// referenced.
+func keepHandshake(r *http.Request, keep []string) handshakeRequest {
+	h := handshakeRequest{method: r.Method, proto: r.Proto, host: r.Host,
 		remoteAddr: r.RemoteAddr, requestURI: r.RequestURI, tls: r.TLS}
+	if keep == nil {
+		h.header = r.Header.Clone()
+	} else {
+		h.header = make(http.Header, len(keep))
+		for _, k := range keep {
+			k = http.CanonicalHeaderKey(k)
+			for _, v := range r.Header[k] {
+				h.header[k] = append(h.header[k], strings.Clone(v))
+			}
+		}
+	}
 	if r.URL != nil {
 		h.url = *r.URL
 		h.url.User = nil // never part of a server request; avoids sharing it

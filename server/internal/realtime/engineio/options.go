@@ -43,6 +43,12 @@ type Options struct {
 	CheckOrigin func(r *http.Request) bool
 	// AllowRequest may refuse a handshake (answered 403 "Forbidden").
 	AllowRequest func(r *http.Request) error
+	// KeepHeaders names the handshake request headers a session keeps for
+	// Conn.Request, which the Socket.IO layer hands to every namespace
+	// connect. Nil keeps them all, as Node does; an empty list keeps none.
+	// A browser sends about a kilobyte of headers (cookies included), kept
+	// for the session's life.
+	KeepHeaders []string
 }
 
 func (o Options) withDefaults() Options {

@@ -409,3 +409,33 @@ func TestGracefulCloseFlushesQueueOverPolling(t *testing.T) {
 	}
 	<-c.Done()
 }
+
+func TestSessionKeepsOnlyTheNamedHandshakeHeaders(t *testing.T) {
+	for _, tc := range []struct {
+		keep []string
+		want map[string]string
+	}{
+		{nil, map[string]string{"User-Agent": "Kochi-Phone/1", "Cookie": "refresh=secret"}},
+		{[]string{"user-agent"}, map[string]string{"User-Agent": "Kochi-Phone/1"}},
+		{[]string{}, map[string]string{}},
+	} {
+		_, hs, conns := testServer(t, Options{KeepHeaders: tc.keep})
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		ws, _, err := websocket.Dial(ctx, wsURL(hs.URL), &websocket.DialOptions{HTTPHeader: http.Header{
+			"User-Agent": {"Kochi-Phone/1"}, "Cookie": {"refresh=secret"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := (<-conns).Request().Header
+		for k, v := range tc.want {
+			if h.Get(k) != v {
+				t.Errorf("keep %v: %s = %q, want %q", tc.keep, k, h.Get(k), v)
+			}
+		}
+		if tc.keep != nil && len(h) != len(tc.want) {
+			t.Errorf("keep %v: kept %v", tc.keep, h)
+		}
+		_ = ws.CloseNow()
+		cancel()
+	}
+}

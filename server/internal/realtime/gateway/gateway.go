@@ -111,6 +111,11 @@ func New(ctx context.Context, d Deps, o Options) (*Gateway, error) {
 	if o.Engine.CheckOrigin == nil {
 		o.Engine.CheckOrigin = checkOrigin(o.AllowedOrigins)
 	}
+	if o.Engine.KeepHeaders == nil {
+		// The chat reads the token from the auth payload or the query;
+		// nothing needs the headers once the origin has been checked.
+		o.Engine.KeepHeaders = []string{}
+	}
 	so := socketio.Options{Engine: o.Engine}
 	if d.Redis != nil {
 		so.Adapter = socketio.NewRedisAdapter(d.Redis, socketio.RedisAdapterOptions{Prefix: o.Scope + ":socket.io",
