@@ -124,6 +124,20 @@ func New(ctx context.Context, d Deps, o Options) (*Gateway, error) {
 	g := &Gateway{srv: socketio.NewServer(so), auth: d.Accounts, chat: d.Chat, rel: d.Relations, log: d.Log,
 		act: newActivity(d.Chat, d.Log)}
 	g.nsp = g.srv.Of("/")
+	// One handler per event serves every socket (Namespace.On), rather than
+	// eight closures kept per connection.
+	for event, h := range map[string]handler{
+		EventRegisterNewUser:      g.registerNewUser,
+		EventGetRoomName:          g.getRoomName,
+		EventSendMessage:          g.sendMessage,
+		EventLoadPreviousMessages: g.loadPrevious,
+		EventLoadMessagesSince:    g.loadSince,
+		EventMarkRead:             g.markRead,
+		EventGetUnreadCounts:      g.getUnread,
+		EventGetConversations:     g.getConversations,
+	} {
+		g.nsp.On(event, g.handle(event, h))
+	}
 	g.pres = newPresence(engineio.NewID(), g.nsp, d.Log)
 	if d.Redis != nil {
 		b, err := startRedisBus(ctx, d.Redis, g.pres, o.Scope+":presence", o.PresenceHeartbeat, o.PresenceTTL, d.Log)
@@ -248,14 +262,6 @@ func (g *Gateway) onConnection(s *socketio.Socket) {
 	}
 	s.Join(memberRoom(sess.p.ProfileID))
 	g.act.touch(sess.p.ProfileID)
-	s.On(EventRegisterNewUser, g.handle(sess, EventRegisterNewUser, g.registerNewUser))
-	s.On(EventGetRoomName, g.handle(sess, EventGetRoomName, g.getRoomName))
-	s.On(EventSendMessage, g.handle(sess, EventSendMessage, g.sendMessage))
-	s.On(EventLoadPreviousMessages, g.handle(sess, EventLoadPreviousMessages, g.loadPrevious))
-	s.On(EventLoadMessagesSince, g.handle(sess, EventLoadMessagesSince, g.loadSince))
-	s.On(EventMarkRead, g.handle(sess, EventMarkRead, g.markRead))
-	s.On(EventGetUnreadCounts, g.handle(sess, EventGetUnreadCounts, g.getUnread))
-	s.On(EventGetConversations, g.handle(sess, EventGetConversations, g.getConversations))
 	s.OnDisconnect(func(string) {
 		g.act.touch(sess.p.ProfileID)
 		g.onDisconnect(sess)
@@ -277,8 +283,12 @@ type handler func(c *call) error
 
 // handle decodes the request and turns refusals into a chatError event and
 // an error ack, so that no refusal goes unanswered.
-func (g *Gateway) handle(sess *session, event string, h handler) socketio.EventHandler {
+func (g *Gateway) handle(event string, h handler) socketio.EventHandler {
 	return func(s *socketio.Socket, args []any, ack func(...any)) {
+		sess := sessionOf(s)
+		if sess == nil {
+			return
+		}
 		ctx, cancel := context.WithTimeout(context.Background(), requestTimeout)
 		defer cancel()
 		req, ok := requestOf(args)

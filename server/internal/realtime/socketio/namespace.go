@@ -3,6 +3,7 @@ package socketio
 import (
 	"slices"
 	"sync"
+	"sync/atomic"
 )
 
 // ConnectFunc authorizes a socket connecting to a namespace; auth is the
@@ -35,6 +36,8 @@ type Namespace struct {
 	middlewares []ConnectFunc
 	onConn      []func(*Socket)
 	sockets     map[string]*Socket
+
+	events atomic.Pointer[[]namedHandler] // Namespace.On's handlers, copied on write
 }
 
 func newNamespace(srv *Server, name string) *Namespace {
@@ -59,6 +62,40 @@ func (n *Namespace) Use(fn ConnectFunc) {
 	n.mu.Lock()
 	n.middlewares = append(n.middlewares, fn)
 	n.mu.Unlock()
+}
+
+// On registers h for event on every socket of the namespace, present and
+// future; a handler the socket registered itself (Socket.On) takes
+// precedence. One handler serves all the sockets, where Socket.On keeps one
+// per socket for its whole life.
+func (n *Namespace) On(event string, h EventHandler) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	var hs []namedHandler
+	if old := n.events.Load(); old != nil {
+		hs = append(hs, *old...)
+	}
+	for i := range hs {
+		if hs[i].event == event {
+			hs[i].h = h
+			n.events.Store(&hs)
+			return
+		}
+	}
+	hs = append(hs, namedHandler{event, h})
+	n.events.Store(&hs)
+}
+
+// handler returns the namespace's handler for event, or nil.
+func (n *Namespace) handler(event string) EventHandler {
+	if hs := n.events.Load(); hs != nil {
+		for _, nh := range *hs {
+			if nh.event == event {
+				return nh.h
+			}
+		}
+	}
+	return nil
 }
 
 // OnConnection registers a handler called for every socket that connected.

@@ -19,9 +19,16 @@ type rawClient struct {
 // dialRaw connects to the main namespace and returns once CONNECT is answered.
 func dialRaw(t *testing.T, baseURL string) *rawClient {
 	t.Helper()
+	return dialRawQuery(t, baseURL, "")
+}
+
+// dialRawQuery is dialRaw with query (starting with "&") added to the
+// handshake URL.
+func dialRawQuery(t *testing.T, baseURL, query string) *rawClient {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(baseURL, "http")+"/engine.io/?EIO=4&transport=websocket", nil)
+	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(baseURL, "http")+"/engine.io/?EIO=4&transport=websocket"+query, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

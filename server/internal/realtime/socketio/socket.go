@@ -309,6 +309,9 @@ func (s *Socket) dispatch(event string, args []any, hasID bool, id uint64) {
 	}
 	ok := s.connected
 	s.mu.Unlock()
+	if h == nil {
+		h = s.nsp.handler(event)
+	}
 	if h == nil || !ok {
 		return
 	}
