@@ -3,7 +3,6 @@ package socketio
 import (
 	"context"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -29,13 +28,7 @@ func TestForgetCredentialsDropsTheTokenAfterConnect(t *testing.T) {
 		return nil
 	})
 	root.OnConnection(func(s *Socket) { seen <- s })
-	hs := httptest.NewServer(srv)
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_ = srv.Close(ctx)
-		hs.Close()
-	})
+	hs := serve(t, srv)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(hs.URL, "http")+"/engine.io/?EIO=4&transport=websocket&token=query-token",

@@ -1,10 +1,7 @@
 package socketio
 
 import (
-	"context"
-	"net/http/httptest"
 	"testing"
-	"time"
 )
 
 // TestNamespaceHandlersServeEverySocketUnlessItHasItsOwn: a handler
@@ -20,13 +17,7 @@ func TestNamespaceHandlersServeEverySocketUnlessItHasItsOwn(t *testing.T) {
 			s.On("whoami", func(s *Socket, _ []any, ack func(...any)) { ack("own handler") })
 		}
 	})
-	hs := httptest.NewServer(srv)
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_ = srv.Close(ctx)
-		hs.Close()
-	})
+	hs := serve(t, srv)
 	early := dialRaw(t, hs.URL)
 	root.On("whoami", func(s *Socket, _ []any, ack func(...any)) { ack("old", s.Data()) })
 	root.On("whoami", func(s *Socket, _ []any, ack func(...any)) { ack("shared", s.Data() == s.ID()) })

@@ -2,12 +2,27 @@ package socketio
 
 import (
 	"context"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/coder/websocket"
 )
+
+// serve starts srv on a test HTTP server, closed (server first) when the
+// test ends.
+func serve(t *testing.T, srv *Server) *httptest.Server {
+	t.Helper()
+	hs := httptest.NewServer(srv)
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = srv.Close(ctx)
+		hs.Close()
+	})
+	return hs
+}
 
 // rawClient is a minimal Socket.IO 5 client over an EIO4 WebSocket, used by
 // tests that need no Node.js.
