@@ -14,7 +14,8 @@
 # (1000000 for ours; 20 is the product's), SERVER_CPUS and
 # LOADGEN_CPUS (unset: no pinning), NICE (0), OURS_PORT, NODE_PORT,
 # BENCH_DIR, MYSQL, MYSQL_HOST, RESULTS (output file), PPROF_ADDR (ours
-# serves Go's profiler there, e.g. 127.0.0.1:6060).
+# serves Go's profiler there; 127.0.0.1:OURS_PORT+2 by default, which the
+# idle-memory row also uses to ask for a full garbage collection).
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -37,6 +38,7 @@ STEP=${STEP:-10s}
 CHAT_SEND_LIMIT=${CHAT_SEND_LIMIT:-1000000}
 OURS_PORT=${OURS_PORT:-18080}
 NODE_PORT=${NODE_PORT:-18081}
+PPROF_ADDR=${PPROF_ADDR:-127.0.0.1:$((OURS_PORT + 2))}
 MYSQL=${MYSQL:-0}
 MYSQL_HOST=${MYSQL_HOST:-127.0.0.1}
 RESULTS=${RESULTS:-$HERE/RESULTS.md}
@@ -118,7 +120,7 @@ write_ours_env() { # label datadir
     printf 'DATA_DIR=%q\nAPP_ENV=test\nPORT=%q\nLOG_LEVEL=warn\nLOG_FORMAT=text\n' "$2" "$OURS_PORT"
     printf 'SITE_URL=%q\nALLOWED_ORIGINS=%q\n' "http://127.0.0.1:$OURS_PORT" "http://127.0.0.1:$OURS_PORT"
     printf 'JWT_SECRET=bench-only-secret-0123456789abcdef0123456789\nREDIS_URL=\nDB_DSN=%q\n' "$dsn"
-    printf 'CHAT_SEND_LIMIT=%q\nPPROF_ADDR=%q\n' "$CHAT_SEND_LIMIT" "${PPROF_ADDR:-}"
+    printf 'CHAT_SEND_LIMIT=%q\nPPROF_ADDR=%q\n' "$CHAT_SEND_LIMIT" "$PPROF_ADDR"
   } >"$2/bench.env"
 }
 
@@ -133,12 +135,13 @@ start_server() { # label run
   local label=$1 run=$2 data="$WORK/data-$1-$2"
   rm -rf "$data"; mkdir -p "$data"
   if [[ $label == node ]]; then
-    (cd "$HERE/node-ref" && PORT=$NODE_PORT pin "$SERVER_CPUS" node server.js) >"$WORK/$label-$run.log" 2>&1 &
+    (cd "$HERE/node-ref" && PORT=$NODE_PORT pin "$SERVER_CPUS" node --expose-gc server.js) >"$WORK/$label-$run.log" 2>&1 &
     SERVER_PID=$!
     PIDS+=("$SERVER_PID")
     wait_port "$NODE_PORT" "$SERVER_PID"
     URL="ws://127.0.0.1:$NODE_PORT/engine.io/?EIO=4&transport=websocket"
     MEMBER_ARGS=(-synthetic "$MEMBERS")
+    GC_URL="http://127.0.0.1:$NODE_PORT/bench/gc"
   else
     write_ours_env "$label" "$data"
     ours "$data" migrate >/dev/null
@@ -150,6 +153,7 @@ start_server() { # label run
     wait_port "$OURS_PORT" "$SERVER_PID"
     URL="ws://127.0.0.1:$OURS_PORT/engine.io/?EIO=4&transport=websocket"
     MEMBER_ARGS=(-members "$WORK/members-$label.json")
+    GC_URL="http://$PPROF_ADDR/debug/pprof/heap?gc=1"
   fi
 }
 
@@ -200,7 +204,7 @@ for run in $(seq 1 "$RUNS"); do
       (( first )) || refresh_tokens "$label" "$run"
       first=0
       case $scenario in
-        presence)   loadgen "$label" "$run" presence -bases "$BASES" -joins "$JOINS" ;;
+        presence)   loadgen "$label" "$run" presence -bases "$BASES" -joins "$JOINS" -gc-url "$GC_URL" ;;
         storm)      loadgen "$label" "$run" storm -storm-n "$STORM_N" -storm-concurrency "$STORM_CONC" ;;
         throughput) loadgen "$label" "$run" throughput -pairs "$PAIRS" -rates "$RATES" -step "$STEP" ;;
         *) echo "run.sh: unknown scenario $scenario" >&2; exit 1 ;;

@@ -61,6 +61,7 @@ type row struct {
 func reportRows(rr *runResults) []row {
 	rows := []row{
 		{"Idle: RSS per connected+registered member (kB)", "presence", "rssPerConnKB", 1, true, "ours ≤ ½ node"},
+		{"Idle: the same, after a full garbage collection in the server (kB)", "presence", "rssPerConnAfterGCKB", 1, true, ""},
 		{"Idle: members held online", "presence", "idleConns", 0, false, ""},
 		{"Idle: server RSS with them online (MB)", "presence", "rssAfterKB/1024", 1, true, ""},
 	}

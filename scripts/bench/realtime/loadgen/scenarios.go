@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log"
 	"math/rand/v2"
+	"net/http"
 	"slices"
 	"strconv"
 	"strings"
@@ -128,7 +130,7 @@ func Storm(ctx context.Context, env *Env, n, conc int) (*Result, error) {
 // largest base, before the joins, it waits settle and reads the server's
 // RSS: (RSS - RSS before any connection) / base is the memory per idle,
 // registered connection.
-func Presence(ctx context.Context, env *Env, bases []int, joins, fillConc, joinConc int, settle time.Duration) (*Result, error) {
+func Presence(ctx context.Context, env *Env, bases []int, joins, fillConc, joinConc int, settle time.Duration, gcURL string) (*Result, error) {
 	slices.Sort(bases)
 	top := bases[len(bases)-1]
 	if err := need(env, top+joins); err != nil {
@@ -164,6 +166,21 @@ func Presence(ctx context.Context, env *Env, bases []int, joins, fillConc, joinC
 			}
 			log.Printf("%s idle: %d connections, RSS %.1f MB → %.1f MB, %.1f kB per connection", env.Label, len(online),
 				float64(rss0)/1024, float64(rss)/1024, r.Metrics["rssPerConnKB"])
+			if gcURL != "" && len(online) > 0 {
+				// The figure above holds whatever garbage the fill left
+				// behind; after a full collection what is left is what the
+				// connections themselves hold.
+				if err := collectGarbage(ctx, gcURL); err != nil {
+					log.Printf("%s idle: %v", env.Label, err)
+				} else {
+					time.Sleep(5 * time.Second)
+					rss := rssKB(env.PID)
+					r.Metrics["rssAfterGCKB"] = float64(rss)
+					r.Metrics["rssPerConnAfterGCKB"] = float64(rss-rss0) / float64(len(online))
+					log.Printf("%s idle after a full GC: RSS %.1f MB, %.1f kB per connection", env.Label, float64(rss)/1024,
+						r.Metrics["rssPerConnAfterGCKB"])
+				}
+			}
 		}
 		// Announcements of the fill still in a batch window (ours holds them
 		// up to 200 ms) must not be counted as the joins'.
@@ -530,3 +547,24 @@ func messageText(size int) string {
 }
 
 var errUsage = errors.New("usage")
+
+// collectGarbage asks the server for a full garbage collection: ours through
+// its pprof listener (/debug/pprof/heap?gc=1), Node through node-ref's
+// /bench/gc (node --expose-gc). The baseline RSS was read before any
+// garbage existed, so no collection is needed for it.
+func collectGarbage(ctx context.Context, url string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return fmt.Errorf("gc: %w", err)
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+	_ = resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("gc: %s answered %s", url, resp.Status)
+	}
+	return nil
+}

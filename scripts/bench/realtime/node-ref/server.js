@@ -23,6 +23,15 @@ const httpServer = http.createServer((req, res) => {
     res.end('ok');
     return;
   }
+  // Full garbage collection for the idle-memory row (run.sh starts node with
+  // --expose-gc); twice, as V8 may leave objects with finalizers to a second pass.
+  if (req.url === '/bench/gc' && typeof global.gc === 'function') {
+    global.gc();
+    global.gc();
+    res.writeHead(200, { 'content-type': 'text/plain' });
+    res.end('collected');
+    return;
+  }
   res.writeHead(404);
   res.end();
 });
