@@ -884,8 +884,15 @@ func TestProofsArePrivateAndGoWithTheAccount(t *testing.T) {
 				t.Errorf("replacing a verified proof: %d %q", w.Code, e.Meta.Message)
 			}
 			_, e = call(t, a, "GET", "/api/v1/profile/partner/"+m.Code, "", other.auth()...)
-			if !strings.Contains(string(e.Data), `"kind":"id","label":"ID verified"`) {
-				t.Errorf("ID badge missing: %s", e.Data)
+			if !strings.Contains(string(e.Data), `"kind":"id","label":"ID verified","verifiedAt":"20`) {
+				t.Errorf("ID badge missing or without its date: %s", e.Data)
+			}
+			// A verdict recorded without a review date shows no date at all,
+			// never year 1.
+			a.DB.Table("profile_proofs").Where("profile_id = ?", m.ID).Update("reviewed_at", nil)
+			_, e = call(t, a, "GET", "/api/v1/profile/partner/"+m.Code, "", other.auth()...)
+			if !strings.Contains(string(e.Data), `"kind":"id","label":"ID verified","verifiedAt":null`) {
+				t.Errorf("ID badge without a review date: %s", e.Data)
 			}
 			call(t, a, "GET", "/api/v1/profile/partner/"+other.Code, "", m.auth()...)
 			call(t, a, "POST", "/api/v1/preference", `{"age":{"min":22,"max":30}}`, m.auth()...)

@@ -162,15 +162,24 @@ func (r *row) sections(now time.Time, withDOB bool) Sections {
 	}
 }
 
+// utc returns t in UTC, or nil when t is nil.
+func utc(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
+	}
+	u := t.UTC()
+	return &u
+}
+
 // badges lists the member's verified checks: mobile and e-mail from the
 // account, ID and parish from proof verdicts.
 func (s *Service) badges(ctx context.Context, r *row) ([]Badge, error) {
 	out := []Badge{}
 	if r.PhoneVerifiedAt != nil {
-		out = append(out, Badge{Kind: "mobile", Label: "Mobile verified", VerifiedAt: r.PhoneVerifiedAt.UTC()})
+		out = append(out, Badge{Kind: "mobile", Label: "Mobile verified", VerifiedAt: utc(r.PhoneVerifiedAt)})
 	}
 	if r.EmailVerifiedAt != nil {
-		out = append(out, Badge{Kind: "email", Label: "Email verified", VerifiedAt: r.EmailVerifiedAt.UTC()})
+		out = append(out, Badge{Kind: "email", Label: "Email verified", VerifiedAt: utc(r.EmailVerifiedAt)})
 	}
 	var proofs []struct {
 		Kind       string
@@ -182,11 +191,8 @@ func (s *Service) badges(ctx context.Context, r *row) ([]Badge, error) {
 		return nil, internal(err)
 	}
 	for _, p := range proofs {
-		b := Badge{Kind: p.Kind, Label: map[string]string{ProofID: "ID verified", ProofParish: "Parish verified"}[p.Kind]}
-		if p.ReviewedAt != nil {
-			b.VerifiedAt = p.ReviewedAt.UTC()
-		}
-		out = append(out, b)
+		out = append(out, Badge{Kind: p.Kind, Label: map[string]string{ProofID: "ID verified", ProofParish: "Parish verified"}[p.Kind],
+			VerifiedAt: utc(p.ReviewedAt)})
 	}
 	return out, nil
 }

@@ -108,7 +108,7 @@ type Sections struct {
 type Badge struct {
 	Kind       string    `json:"kind"` // mobile, email, id or parish
 	Label      string    `json:"label"`
-	VerifiedAt time.Time `json:"verifiedAt"`
+	VerifiedAt *time.Time `json:"verifiedAt"` // null when the check's date is not known
 }
 
 // Subscription is the member's current plan.

@@ -22,7 +22,7 @@ export function PartnerBadges({ badges, name }: { badges: Badge[]; name: string 
                 <strong>{b.label}</strong>
                 <span className="small muted">
                   {BADGE_MEANING[b.kind] ?? 'Checked'}
-                  {b.verifiedAt && !b.verifiedAt.startsWith('0001') ? `, on ${formatDate(b.verifiedAt)}` : ''}
+                  {b.verifiedAt ? `, on ${formatDate(b.verifiedAt)}` : ''}
                 </span>
               </div>
             </li>

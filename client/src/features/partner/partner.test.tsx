@@ -102,6 +102,13 @@ describe('the profile another member sees', () => {
     expect(items[1]).toHaveTextContent('letter from the parish, on 2 May 2025')
   })
 
+  it('leaves the date out when the check has none', () => {
+    renderWithProviders(<PartnerBadges badges={[{ kind: 'id', label: 'ID verified', verifiedAt: null }]} name="Anna" />)
+    const item = screen.getByRole('listitem')
+    expect(item).toHaveTextContent('ID verified')
+    expect(item).not.toHaveTextContent(/, on /)
+  })
+
   it('says so when there are no badges', () => {
     renderWithProviders(<PartnerBadges badges={[]} name="Anna" />)
     expect(screen.getByText('Anna has not completed any verification yet.')).toBeInTheDocument()

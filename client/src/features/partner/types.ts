@@ -4,7 +4,8 @@ import type { PhotoRef } from '../../lib/photos'
 export interface Badge {
   kind: 'mobile' | 'email' | 'id' | 'parish'
   label: string
-  verifiedAt: string
+  /** When the check was made; null when not known. */
+  verifiedAt: string | null
 }
 
 /** Another member's contact as the viewer may see it: masked (first 4 digits, e-mail without its local part) unless viewed. */

@@ -112,7 +112,8 @@ export interface CompletionSection {
 export interface Badge {
   kind: 'mobile' | 'email' | 'id' | 'parish'
   label: string
-  verifiedAt: string
+  /** When the check was made; null when not known. */
+  verifiedAt: string | null
 }
 
 /** The member's whole own profile (GET profile without onlyInfo). */
