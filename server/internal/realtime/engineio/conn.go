@@ -75,10 +75,10 @@ func (c *Conn) Protocol() int { return c.protocol }
 
 // handshakeRequest is what a session keeps of its handshake request: the
 // parts Request gives back, not the whole request (whose clone costs about
-// a kilobyte per connection, for its life).
+// a kilobyte per connection, for its life). The URL is parsed again from
+// requestURI when asked for, which happens once per namespace connect.
 type handshakeRequest struct {
 	method     string
-	url        url.URL
 	proto      string
 	header     http.Header
 	host       string
@@ -104,9 +104,8 @@ func keepHandshake(r *http.Request, keep []string) handshakeRequest {
 			}
 		}
 	}
-	if r.URL != nil {
-		h.url = *r.URL
-		h.url.User = nil // never part of a server request; avoids sharing it
+	if h.requestURI == "" && r.URL != nil {
+		h.requestURI = r.URL.RequestURI()
 	}
 	if h.header == nil {
 		h.header = http.Header{}
@@ -119,8 +118,11 @@ func keepHandshake(r *http.Request, keep []string) handshakeRequest {
 // context ends when the session closes. The headers are shared between
 // calls and must not be modified.
 func (c *Conn) Request() *http.Request {
-	u := c.hs.url
-	r := &http.Request{Method: c.hs.method, URL: &u, Proto: c.hs.proto, Header: c.hs.header, Body: http.NoBody,
+	u, err := url.ParseRequestURI(c.hs.requestURI)
+	if err != nil {
+		u = &url.URL{} // it was parsed once already, by net/http
+	}
+	r := &http.Request{Method: c.hs.method, URL: u, Proto: c.hs.proto, Header: c.hs.header, Body: http.NoBody,
 		Host: c.hs.host, RemoteAddr: c.hs.remoteAddr, RequestURI: c.hs.requestURI, TLS: c.hs.tls}
 	r.ProtoMajor, r.ProtoMinor, _ = http.ParseHTTPVersion(c.hs.proto)
 	return r.WithContext(c.ctx)

@@ -135,7 +135,7 @@ func (c *Conn) probe(wc *wsConn) bool {
 
 // idleHandover is how long a session's reader waits for bytes before it
 // hands the socket to the poller and ends (a variable for tests).
-var idleHandover = 2 * time.Second
+var idleHandover = 500 * time.Millisecond
 
 // readLoop reads messages until the WebSocket fails or the session closes.
 func (c *Conn) readLoop(wc *wsConn) {
