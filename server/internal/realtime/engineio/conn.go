@@ -96,19 +96,18 @@ func keepHandshake(r *http.Request, keep []string) handshakeRequest {
 	if keep == nil {
 		h.header = r.Header.Clone()
 	} else {
-		h.header = make(http.Header, len(keep))
 		for _, k := range keep {
 			k = http.CanonicalHeaderKey(k)
 			for _, v := range r.Header[k] {
+				if h.header == nil {
+					h.header = make(http.Header, len(keep))
+				}
 				h.header[k] = append(h.header[k], strings.Clone(v))
 			}
 		}
 	}
 	if h.requestURI == "" && r.URL != nil {
 		h.requestURI = r.URL.RequestURI()
-	}
-	if h.header == nil {
-		h.header = http.Header{}
 	}
 	return h
 }
@@ -122,7 +121,11 @@ func (c *Conn) Request() *http.Request {
 	if err != nil {
 		u = &url.URL{} // it was parsed once already, by net/http
 	}
-	r := &http.Request{Method: c.hs.method, URL: u, Proto: c.hs.proto, Header: c.hs.header, Body: http.NoBody,
+	hdr := c.hs.header
+	if hdr == nil {
+		hdr = http.Header{} // none kept: no map per session
+	}
+	r := &http.Request{Method: c.hs.method, URL: u, Proto: c.hs.proto, Header: hdr, Body: http.NoBody,
 		Host: c.hs.host, RemoteAddr: c.hs.remoteAddr, RequestURI: c.hs.requestURI, TLS: c.hs.tls}
 	r.ProtoMajor, r.ProtoMinor, _ = http.ParseHTTPVersion(c.hs.proto)
 	return r.WithContext(c.ctx)

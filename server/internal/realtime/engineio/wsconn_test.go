@@ -278,3 +278,25 @@ func FuzzWebSocketFrames(f *testing.F) {
 		}
 	})
 }
+
+func TestWebSocketBatchKeepsLargeAndSmallPacketsInOrder(t *testing.T) {
+	_, hs, conns := testServer(t, Options{PingInterval: time.Minute, PingTimeout: time.Minute})
+	c := dialRawWS(t, hs, nil)
+	conn := <-conns
+	big := bytes.Repeat([]byte("नमस्ते "), 5000) // 50 kB of text
+	huge := bytes.Repeat([]byte{9}, 100_000)     // beyond the pooled batch size
+	want := []Message{{Data: []byte("first")}, {Data: big}, {Data: []byte("between")}, {Data: huge, Binary: true},
+		{Data: []byte("last")}}
+	if err := conn.Send(want...); err != nil {
+		t.Fatal(err)
+	}
+	for i, m := range want {
+		op, p := c.read()
+		switch {
+		case m.Binary && (op != ws.OpBinary || !bytes.Equal(p, m.Data)):
+			t.Fatalf("message %d: binary %v, %d bytes", i, op, len(p))
+		case !m.Binary && (op != ws.OpText || string(p) != "4"+string(m.Data)):
+			t.Fatalf("message %d: text %v, %d bytes", i, op, len(p))
+		}
+	}
+}
