@@ -201,6 +201,14 @@ for run in $(seq 1 "$RUNS"); do
     start_server "$label" "$run"
     first=1
     for scenario in $SCENARIOS; do
+      # A server that died (Node once ran out of heap in the storm) is
+      # started again, so that one crash costs one row, not the whole run.
+      if ! kill -0 "$SERVER_PID" 2>/dev/null; then
+        mv "$WORK/$label-$run.log" "$WORK/$label-$run.died-before-$scenario.log"
+        echo "run.sh: $label died (log: $WORK/$label-$run.died-before-$scenario.log); starting it again" >&2
+        start_server "$label" "$run"
+        first=1
+      fi
       (( first )) || refresh_tokens "$label" "$run"
       first=0
       case $scenario in
@@ -208,7 +216,7 @@ for run in $(seq 1 "$RUNS"); do
         storm)      loadgen "$label" "$run" storm -storm-n "$STORM_N" -storm-concurrency "$STORM_CONC" ;;
         throughput) loadgen "$label" "$run" throughput -pairs "$PAIRS" -rates "$RATES" -step "$STEP" ;;
         *) echo "run.sh: unknown scenario $scenario" >&2; exit 1 ;;
-      esac
+      esac || echo "run.sh: $label $scenario failed; its rows stay empty in run $run" >&2
       sleep 5 # disconnects settle before the next scenario
     done
     stop_server
