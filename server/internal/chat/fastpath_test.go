@@ -37,9 +37,7 @@ func TestFastPathHonoursChangesMadeElsewhere(t *testing.T) {
 		t.Run(string(name), func(t *testing.T) {
 			e := newEnv(t, db)
 			ctx := context.Background()
-			g := e.member(t, chattest.Options{Paid: true})
-			b := e.member(t, chattest.Options{Bride: true})
-			room := chat.RoomName(g.Code, b.Code)
+			g, b, room := e.couple(t)
 			last := e.establish(t, g, b, room)
 			if !e.s.HasRoute(g.ID, room) || !e.s.HasRoute(b.ID, room) {
 				t.Fatal("an established conversation has no fast route")
@@ -137,9 +135,8 @@ func TestOneGroupMixesNewRevokedAndReusedSends(t *testing.T) {
 			}
 			ps := make([]pair, 4)
 			for i := range ps {
-				g := e.member(t, chattest.Options{Paid: true})
-				b := e.member(t, chattest.Options{Bride: true})
-				ps[i] = pair{g, b, chat.RoomName(g.Code, b.Code)}
+				g, b, room := e.couple(t)
+				ps[i] = pair{g, b, room}
 				e.establish(t, g, b, ps[i].room)
 			}
 			first, err := e.s.Send(ctx, chat.SendInput{From: ps[1].g.ID, RoomName: ps[1].room, Text: "kept", ClientID: "reused"})

@@ -69,6 +69,13 @@ func (e *env) member(t *testing.T, o chattest.Options) chattest.Member {
 	return chattest.NewMember(t, e.db, o)
 }
 
+// couple makes a paid groom, a bride and their room.
+func (e *env) couple(t *testing.T) (g, b chattest.Member, room string) {
+	g = e.member(t, chattest.Options{Paid: true})
+	b = e.member(t, chattest.Options{Bride: true})
+	return g, b, chat.RoomName(g.Code, b.Code)
+}
+
 // accept gives a and b an accepted invitation.
 func (e *env) accept(t *testing.T, a, b chattest.Member) {
 	t.Helper()
@@ -229,9 +236,7 @@ func TestMessagesAreStoredInOrderAndPaged(t *testing.T) {
 		t.Run(string(name), func(t *testing.T) {
 			e := newEnv(t, db)
 			ctx := context.Background()
-			g := e.member(t, chattest.Options{Paid: true})
-			b := e.member(t, chattest.Options{Bride: true})
-			room := chat.RoomName(g.Code, b.Code)
+			g, b, room := e.couple(t)
 
 			t.Run("OKTextValidation", func(t *testing.T) {
 				for _, bad := range []string{"", "   \n\t ", "\x00"} {
@@ -439,9 +444,7 @@ func TestConcurrentSendersOfOneRoomArePublishedInIDOrder(t *testing.T) {
 		t.Run(string(name), func(t *testing.T) {
 			e := newEnv(t, db)
 			ctx := context.Background()
-			g := e.member(t, chattest.Options{Paid: true})
-			b := e.member(t, chattest.Options{Bride: true})
-			room := chat.RoomName(g.Code, b.Code)
+			g, b, room := e.couple(t)
 			e.send(t, g, room, "first")
 			var wg sync.WaitGroup
 			for _, who := range []chattest.Member{g, b} {
@@ -472,9 +475,7 @@ func TestEarlyMessagesAskingForMoneyOrMovingOffSiteAreFlagged(t *testing.T) {
 	db := storetest.SQLite(t)
 	e := newEnv(t, db)
 	ctx := context.Background()
-	g := e.member(t, chattest.Options{Paid: true})
-	b := e.member(t, chattest.Options{Bride: true})
-	room := chat.RoomName(g.Code, b.Code)
+	g, b, room := e.couple(t)
 	sent, err := e.s.Send(ctx, chat.SendInput{From: g.ID, RoomName: room, Text: "Please send money through Western Union"})
 	if err != nil || sent.Message.Warning == nil || sent.Message.Warning.Code != chat.WarningMoney || sent.SenderWarning == nil ||
 		sent.SenderWarning.Message == sent.Message.Warning.Message {
