@@ -106,8 +106,8 @@ type Sections struct {
 
 // Badge names what was checked and when (product.md "Badges").
 type Badge struct {
-	Kind       string    `json:"kind"` // mobile, email, id or parish
-	Label      string    `json:"label"`
+	Kind       string     `json:"kind"` // mobile, email, id or parish
+	Label      string     `json:"label"`
 	VerifiedAt *time.Time `json:"verifiedAt"` // null when the check's date is not known
 }
 
