@@ -43,7 +43,7 @@ type Conn struct {
 	polling     bool // a GET is pending
 	posting     bool // a POST is being read
 	ws          *wsConn
-	writing     bool // a WebSocket writer goroutine runs (see kickLocked)
+	writing     bool // the queue is with a write worker or a writer goroutine (see kickLocked)
 	pingTimer   *time.Timer
 	pongTimer   *time.Timer
 	closeTimer  *time.Timer

@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"net/http"
+	"runtime"
 	"strings"
 	"sync"
 )
@@ -21,13 +22,15 @@ type Server struct {
 
 	wg Tracker // websocket handlers and close callbacks
 
-	poll *poller // idle WebSocket sessions waiting to be readable (nil: not on this system)
+	poll    *poller    // idle WebSocket sessions waiting to be readable (nil: not on this system)
+	writers *writePool // WebSocket sessions with packets to write
 }
 
 // NewServer returns a Server configured by opts.
 func NewServer(opts Options) *Server {
 	s := &Server{opts: opts.withDefaults(), sessions: make(map[string]*Conn)}
 	s.poll = newPoller(s)
+	s.writers = newWritePool(s, runtime.GOMAXPROCS(0))
 	return s
 }
 

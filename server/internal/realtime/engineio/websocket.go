@@ -191,16 +191,100 @@ func (c *Conn) readLoop(wc *wsConn) {
 	}
 }
 
-// kickLocked starts the session's WebSocket writer when there is something
-// to write (or a close to perform) and none runs. The writer exits once the
-// queue is empty, so an idle connection costs no goroutine for writing.
+// kickLocked arranges for the session's queue to be written when there is
+// something to write (or a close to perform) and no writer has it yet: an
+// open session over a socket goes to the server's write workers (see
+// writers.go); a closing one, or one over TLS, gets a writer goroutine. Either
+// stops once the queue is empty, so an idle connection costs no goroutine for
+// writing.
 func (c *Conn) kickLocked() {
 	if c.ws == nil || c.writing || c.state == stateClosed || (len(c.queue) == 0 && c.state != stateClosing) {
 		return
 	}
 	c.writing = true
 	wc := c.ws
+	if c.state == stateOpen && wc.raw != nil {
+		c.srv.writers.add(c)
+		return
+	}
 	c.srv.goTracked(func() { c.writeLoop(wc) })
+}
+
+// flush writes the queue for a write worker without waiting: all of it with
+// one non-blocking write, or what the socket takes now, leaving the rest to a
+// writer goroutine of the session's own.
+func (c *Conn) flush() {
+	c.mu.Lock()
+	wc := c.ws
+	if c.state == stateClosed || wc == nil {
+		c.writing = false
+		c.mu.Unlock()
+		return
+	}
+	if c.state != stateOpen { // Close ran meanwhile: the writer flushes, then closes
+		c.mu.Unlock()
+		c.srv.goTracked(func() { c.writeLoop(wc) })
+		return
+	}
+	pkts := c.takeLocked()
+	if len(pkts) == 0 {
+		c.writing = false
+		c.mu.Unlock()
+		return
+	}
+	c.mu.Unlock()
+	bp := wsBatchPool.Get().(*[]byte)
+	b := (*bp)[:0]
+	for _, p := range pkts {
+		b = c.appendPacketFrame(b, p)
+	}
+	*bp = b
+	if !wc.writeMu.TryLock() {
+		// The reader is writing a control frame (a pong, a close), which may
+		// wait for the client: wait for it in a goroutine, not here.
+		c.srv.goTracked(func() {
+			wc.writeMu.Lock()
+			c.finishWrite(wc, bp, 0)
+		})
+		return
+	}
+	n, err := wc.tryWriteLocked(b)
+	if err == nil && n < len(b) {
+		// The client's receive window is full. The goroutine takes over the
+		// locked writeMu, so that nothing else is written into the middle of
+		// this batch's frames.
+		c.srv.goTracked(func() { c.finishWrite(wc, bp, n) })
+		return
+	}
+	wc.writeMu.Unlock()
+	putBatch(bp)
+	if err != nil {
+		c.closeNow("transport error")
+		return
+	}
+	c.mu.Lock()
+	if c.state == stateOpen && c.ws == wc && len(c.queue) > 0 {
+		c.mu.Unlock()
+		c.srv.writers.add(c) // queued while writing: back of the list, still ours
+		return
+	}
+	c.writing = false
+	c.kickLocked() // Close ran meanwhile
+	c.mu.Unlock()
+}
+
+// finishWrite writes the rest of a batch, from n on, waiting as long as the
+// write deadline allows; it is called holding wc.writeMu, which it releases.
+// The goroutine then goes on as the session's writer.
+func (c *Conn) finishWrite(wc *wsConn, bp *[]byte, n int) {
+	err := wc.writeLocked((*bp)[n:])
+	wc.writeMu.Unlock()
+	putBatch(bp)
+	if err != nil {
+		c.closeNow("transport error")
+		return
+	}
+	c.writeLoop(wc)
 }
 
 // writeLoop writes the queued packets to wc in batches, each with one
@@ -227,11 +311,9 @@ func (c *Conn) writeLoop(wc *wsConn) {
 			for _, p := range pkts {
 				b = c.appendPacketFrame(b, p)
 			}
+			*bp = b
 			err := wc.writeFrames(b)
-			if cap(b) <= maxKeptFrameBuffer {
-				*bp = b[:0]
-				wsBatchPool.Put(bp)
-			}
+			putBatch(bp)
 			if err != nil {
 				c.closeNow("transport error")
 				return

@@ -221,10 +221,24 @@ func appendFrameParts(b []byte, op ws.OpCode, head, payload []byte) []byte {
 	return append(append(b, head...), payload...)
 }
 
+// putBatch returns a batch buffer to wsBatchPool unless it grew too large
+// to keep.
+func putBatch(bp *[]byte) {
+	if cap(*bp) <= maxKeptFrameBuffer {
+		*bp = (*bp)[:0]
+		wsBatchPool.Put(bp)
+	}
+}
+
 // writeFrames writes a batch of frames with one network write.
 func (w *wsConn) writeFrames(b []byte) error {
 	w.writeMu.Lock()
 	defer w.writeMu.Unlock()
+	return w.writeLocked(b)
+}
+
+// writeLocked writes b, waiting at most the write timeout; writeMu is held.
+func (w *wsConn) writeLocked(b []byte) error {
 	if w.closeSent {
 		return net.ErrClosed
 	}

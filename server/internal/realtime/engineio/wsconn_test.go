@@ -300,3 +300,74 @@ func TestWebSocketBatchKeepsLargeAndSmallPacketsInOrder(t *testing.T) {
 		}
 	}
 }
+
+func TestSlowWebSocketClientHoldsUpNoOneAndGetsEverythingInOrder(t *testing.T) {
+	_, hs, conns := testServer(t, Options{PingInterval: time.Minute, PingTimeout: time.Minute,
+		MaxQueuedPackets: 1000, WriteTimeout: time.Minute})
+	slow := dialRawWS(t, hs, nil)
+	slowConn := <-conns
+	fast := dialRawWS(t, hs, nil)
+	fastConn := <-conns
+
+	// Far more than the loopback socket buffers hold: the write workers'
+	// non-blocking writes come up short, and the rest waits in the slow
+	// session's own goroutine.
+	const n = 300
+	payload := func(i int) []byte {
+		return append([]byte{byte(i), byte(i >> 8)}, bytes.Repeat([]byte{byte(i)}, 64<<10)...)
+	}
+	for i := range n {
+		if err := slowConn.Send(Message{Data: payload(i), Binary: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A ping from the slow client makes its reader write a pong, which must
+	// land between frames, never inside the batch being written.
+	slow.send(frame(ws.OpPing, true, []byte("p")), 1<<20)
+
+	// Meanwhile the other member is served at once.
+	for i := range 50 {
+		if err := fastConn.Send(Message{Data: []byte("hello " + string(rune('a'+i%26)))}); err != nil {
+			t.Fatal(err)
+		}
+		if op, p := fast.read(); op != ws.OpText || !strings.HasPrefix(string(p), "4hello ") {
+			t.Fatalf("fast member, message %d: %v %q", i, op, p)
+		}
+	}
+
+	// The slow client finally reads: everything, whole and in order, and one pong.
+	pongs := 0
+	for i := 0; i < n; {
+		op, p := slow.read()
+		if op == ws.OpPong {
+			pongs++
+			continue
+		}
+		if op != ws.OpBinary || !bytes.Equal(p, payload(i)) {
+			t.Fatalf("slow member, message %d: %v, %d bytes", i, op, len(p))
+		}
+		i++
+	}
+	for pongs == 0 {
+		if op, _ := slow.read(); op == ws.OpPong {
+			pongs++
+		}
+	}
+}
+
+func TestWebSocketClientThatStopsReadingIsClosedAtTheWriteTimeout(t *testing.T) {
+	_, hs, conns := testServer(t, Options{PingInterval: time.Minute, PingTimeout: time.Minute,
+		MaxQueuedPackets: 1000, WriteTimeout: 300 * time.Millisecond})
+	_ = dialRawWS(t, hs, nil) // reads nothing more
+	c := <-conns
+	big := bytes.Repeat([]byte{7}, 64<<10)
+	for range 300 {
+		if c.Send(Message{Data: big, Binary: true}) != nil {
+			break
+		}
+	}
+	<-c.Done()
+	if r := c.CloseReason(); r != "transport error" {
+		t.Fatalf("close reason %q", r)
+	}
+}
