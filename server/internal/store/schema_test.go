@@ -1,6 +1,7 @@
 package store_test
 
 import (
+	"database/sql"
 	"os"
 	"sort"
 	"strings"
@@ -85,4 +86,32 @@ func diff(a, b []string) []string {
 		}
 	}
 	return out
+}
+
+func TestSQLiteConnectionsKeepTheirPragmas(t *testing.T) {
+	d, err := store.Open(store.Options{SQLitePath: t.TempDir() + "/tfm.db"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = d.Close() })
+	// Every pooled connection, not just the first one opened.
+	conns := make([]*sql.Conn, 4)
+	for i := range conns {
+		if conns[i], err = d.SQL().Conn(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		defer conns[i].Close()
+	}
+	want := map[string]string{"journal_mode": "wal", "foreign_keys": "1", "synchronous": "1", "temp_store": "2", "busy_timeout": "10000"}
+	for i, c := range conns {
+		for pragma, v := range want {
+			var got string
+			if err := c.QueryRowContext(t.Context(), "PRAGMA "+pragma).Scan(&got); err != nil {
+				t.Fatal(err)
+			}
+			if got != v {
+				t.Errorf("connection %d: PRAGMA %s = %s, want %s", i, pragma, got, v)
+			}
+		}
+	}
 }

@@ -79,7 +79,11 @@ func Open(opts Options) (*DB, error) {
 	}
 	// WAL lets readers run beside the single writer; busy_timeout makes writers
 	// queue instead of failing with SQLITE_BUSY; foreign keys are off by default in SQLite.
-	dsn := opts.SQLitePath + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+	// temp_store(MEMORY) keeps statement journals in memory: a multi-row insert
+	// inside a transaction (the chat's group commit) otherwise wrote every page
+	// it touched to a temporary file first, a write system call each, about a
+	// tenth of the server's CPU at 5,000 messages a second.
+	dsn := opts.SQLitePath + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_pragma=temp_store(MEMORY)&_txlock=immediate"
 	g, err := gorm.Open(sqlite.Open(dsn), gcfg)
 	if err != nil {
 		return nil, fmt.Errorf("store: opening SQLite: %w", err)
