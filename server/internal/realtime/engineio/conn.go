@@ -25,8 +25,6 @@ type Conn struct {
 	protocol int
 	hs       handshakeRequest
 	b64      bool
-	ctx      context.Context
-	cancel   context.CancelFunc
 
 	// recvMu serializes message and close callbacks.
 	recvMu    sync.Mutex
@@ -53,15 +51,12 @@ type Conn struct {
 }
 
 func newConn(s *Server, r *http.Request, q requestQuery, transport string) *Conn {
-	ctx, cancel := context.WithCancel(context.Background())
 	return &Conn{
 		srv:       s,
 		id:        newSessionID(),
 		protocol:  q.EIO,
 		hs:        keepHandshake(r, s.opts.KeepHeaders),
 		b64:       q.B64,
-		ctx:       ctx,
-		cancel:    cancel,
 		transport: transport,
 		done:      make(chan struct{}),
 	}
@@ -128,8 +123,33 @@ func (c *Conn) Request() *http.Request {
 	r := &http.Request{Method: c.hs.method, URL: u, Proto: c.hs.proto, Header: hdr, Body: http.NoBody,
 		Host: c.hs.host, RemoteAddr: c.hs.remoteAddr, RequestURI: c.hs.requestURI, TLS: c.hs.tls}
 	r.ProtoMajor, r.ProtoMinor, _ = http.ParseHTTPVersion(c.hs.proto)
-	return r.WithContext(c.ctx)
+	return r.WithContext(sessionContext{c})
 }
+
+// sessionContext is the context of a session: done when the session
+// closes. It reads the session's done channel instead of being a
+// context.WithCancel, which would cost every connection a cancelCtx and a
+// cancel function for its whole life.
+type sessionContext struct{ c *Conn }
+
+// Deadline reports that a session has none.
+func (sessionContext) Deadline() (time.Time, bool) { return time.Time{}, false }
+
+// Done is closed when the session closes.
+func (s sessionContext) Done() <-chan struct{} { return s.c.done }
+
+// Err is context.Canceled once the session closed.
+func (s sessionContext) Err() error {
+	select {
+	case <-s.c.done:
+		return context.Canceled
+	default:
+		return nil
+	}
+}
+
+// Value holds nothing.
+func (sessionContext) Value(any) any { return nil }
 
 // Transport returns the current transport name.
 func (c *Conn) Transport() string {
@@ -262,7 +282,6 @@ func (c *Conn) closeNow(reason string) {
 	c.signalLocked()
 	close(c.done)
 	c.mu.Unlock()
-	c.cancel()
 	c.srv.poll.forget(c)
 	c.srv.remove(c)
 	if ws != nil {

@@ -3,6 +3,7 @@ package engineio
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -437,5 +438,23 @@ func TestSessionKeepsOnlyTheNamedHandshakeHeaders(t *testing.T) {
 		}
 		_ = ws.CloseNow()
 		cancel()
+	}
+}
+
+func TestRequestContextEndsWithTheSession(t *testing.T) {
+	_, hs, conns := testServer(t, Options{})
+	handshake(t, hs.URL, 4)
+	c := <-conns
+	ctx := c.Request().Context()
+	if ctx.Err() != nil {
+		t.Fatalf("open session: %v", ctx.Err())
+	}
+	stopped := make(chan struct{})
+	context.AfterFunc(ctx, func() { close(stopped) })
+	c.Abort("forced close")
+	<-ctx.Done()
+	<-stopped
+	if !errors.Is(ctx.Err(), context.Canceled) {
+		t.Fatalf("closed session: %v", ctx.Err())
 	}
 }

@@ -90,7 +90,7 @@ func (s *Server) serveUpgrade(w http.ResponseWriter, r *http.Request, c *Conn) {
 // until the session closes) and reports whether the session switched to it.
 func (c *Conn) probe(wc *wsConn) bool {
 	_ = wc.nc.SetReadDeadline(time.Now().Add(c.srv.opts.UpgradeTimeout))
-	stop := context.AfterFunc(c.ctx, func() { _ = wc.nc.SetReadDeadline(time.Now()) })
+	stop := context.AfterFunc(sessionContext{c}, func() { _ = wc.nc.SetReadDeadline(time.Now()) })
 	defer func() {
 		if stop() {
 			_ = wc.nc.SetReadDeadline(time.Time{})
