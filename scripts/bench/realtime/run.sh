@@ -9,7 +9,8 @@
 #   MYSQL=1 scripts/bench/realtime/run.sh         # also ours on MariaDB/MySQL (label ours-mysql)
 #
 # Knobs (environment): RUNS, SERVERS ("ours node"), SCENARIOS ("presence
-# storm throughput"), BASES (1000,5000), JOINS (200), STORM_N (1000),
+# storm throughput"), BASES (1000,5000), JOINS (200), IDLE (150s: the idle
+# RSS is read again after the members have been online that long), STORM_N (1000),
 # STORM_CONC (200), PAIRS (500), RATES, STEP (10s), CHAT_SEND_LIMIT
 # (1000000 for ours; 20 is the product's), SERVER_CPUS and
 # LOADGEN_CPUS (unset: no pinning), NICE (0), OURS_PORT, NODE_PORT,
@@ -26,6 +27,7 @@ SERVERS=${SERVERS:-ours node}
 SCENARIOS=${SCENARIOS:-presence storm throughput}
 BASES=${BASES:-1000,5000}
 JOINS=${JOINS:-200}
+IDLE=${IDLE:-150s}
 STORM_N=${STORM_N:-1000}
 STORM_CONC=${STORM_CONC:-200}
 PAIRS=${PAIRS:-500}
@@ -186,7 +188,7 @@ loadgen() { # label run scenario args...
   fi
   [[ "$NICE" != 0 ]] && echo "- Servers and load generator run at nice $NICE (above the other engineers' builds on this shared machine)"
   echo "- Ours: SQLite in a fresh data dir$( (( MYSQL )) && echo "; ours-mysql: MariaDB $(mariadb -h "$MYSQL_HOST" -uroot -N -e 'select version()' 2>/dev/null) on the same machine")"
-  echo "- Parameters: presence bases $BASES with $JOINS timed joins; storm $STORM_N members, $STORM_CONC in flight; throughput $PAIRS pairs, 100-byte messages, steps of $STEP at $RATES msg/s; ours with CHAT_SEND_LIMIT=$CHAT_SEND_LIMIT"
+  echo "- Parameters: presence bases $BASES with $JOINS timed joins, idle RSS read 10 s and $IDLE after the fill; storm $STORM_N members, $STORM_CONC in flight; throughput $PAIRS pairs, 100-byte messages, steps of $STEP at $RATES msg/s; ours with CHAT_SEND_LIMIT=$CHAT_SEND_LIMIT"
   echo "- Command: \`$(printf '%q ' "$0")\` (RUNS=$RUNS)"
 } >"$WORK/machine.md"
 
@@ -212,7 +214,7 @@ for run in $(seq 1 "$RUNS"); do
       (( first )) || refresh_tokens "$label" "$run"
       first=0
       case $scenario in
-        presence)   loadgen "$label" "$run" presence -bases "$BASES" -joins "$JOINS" -gc-url "$GC_URL" ;;
+        presence)   loadgen "$label" "$run" presence -bases "$BASES" -joins "$JOINS" -idle "$IDLE" -gc-url "$GC_URL" ;;
         storm)      loadgen "$label" "$run" storm -storm-n "$STORM_N" -storm-concurrency "$STORM_CONC" ;;
         throughput) loadgen "$label" "$run" throughput -pairs "$PAIRS" -rates "$RATES" -step "$STEP" ;;
         *) echo "run.sh: unknown scenario $scenario" >&2; exit 1 ;;

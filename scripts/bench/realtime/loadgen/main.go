@@ -53,6 +53,7 @@ func run(args []string) error {
 	fillConc := fs.Int("fill-concurrency", 50, "presence: connects in flight while filling")
 	joinConc := fs.Int("join-concurrency", 20, "presence: connects in flight while timing joins")
 	settle := fs.Duration("settle", 10*time.Second, "presence: wait before reading the idle RSS")
+	idle := fs.Duration("idle", 0, "presence: also read the idle RSS once the members have been online this long, quiet (0: not)")
 	gcURL := fs.String("gc-url", "", "presence: URL that makes the server collect garbage; the idle RSS is read again 5 s after it")
 	// throughput
 	pairs := fs.Int("pairs", 500, "throughput: bride-groom pairs chatting")
@@ -104,7 +105,7 @@ func run(args []string) error {
 		if e != nil || len(bs) == 0 {
 			return fmt.Errorf("-bases: %q", *bases)
 		}
-		res, err = Presence(ctx, env, bs, *joins, *fillConc, *joinConc, *settle, *gcURL)
+		res, err = Presence(ctx, env, bs, *joins, *fillConc, *joinConc, *settle, *idle, *gcURL)
 	case "throughput":
 		rs, e := floats(*rates)
 		if e != nil || len(rs) == 0 {

@@ -60,7 +60,8 @@ type row struct {
 
 func reportRows(rr *runResults) []row {
 	rows := []row{
-		{"Idle: RSS per connected+registered member (kB)", "presence", "rssPerConnKB", 1, true, "ours ≤ ½ node"},
+		{"Idle: RSS per connected+registered member, 10 s after the fill (kB)", "presence", "rssPerConnKB", 1, true, "ours ≤ ½ node"},
+		{"Idle: the same, once online and quiet for IDLE (150 s unless set) (kB)", "presence", "rssPerConnIdleKB", 1, true, "ours ≤ ½ node"},
 		{"Idle: the same, after a full garbage collection in the server (kB)", "presence", "rssPerConnAfterGCKB", 1, true, ""},
 		{"Idle: members held online", "presence", "idleConns", 0, false, ""},
 		{"Idle: server RSS with them online (MB)", "presence", "rssAfterKB/1024", 1, true, ""},

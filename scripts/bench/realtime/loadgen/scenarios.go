@@ -129,15 +129,19 @@ func Storm(ctx context.Context, env *Env, n, conc int) (*Result, error) {
 // registering (joinConc at a time; they leave again afterwards). At the
 // largest base, before the joins, it waits settle and reads the server's
 // RSS: (RSS - RSS before any connection) / base is the memory per idle,
-// registered connection.
-func Presence(ctx context.Context, env *Env, bases []int, joins, fillConc, joinConc int, settle time.Duration, gcURL string) (*Result, error) {
+// registered connection. With idle > settle it reads the RSS again once the
+// members have been online and quiet that long: a garbage-collected runtime
+// still holds the heap the connect burst grew to a few seconds after it
+// (Go collects an idle heap after two minutes, V8's memory reducer once the
+// allocation rate drops), so this is the steady state of an idle server.
+func Presence(ctx context.Context, env *Env, bases []int, joins, fillConc, joinConc int, settle, idle time.Duration, gcURL string) (*Result, error) {
 	slices.Sort(bases)
 	top := bases[len(bases)-1]
 	if err := need(env, top+joins); err != nil {
 		return nil, err
 	}
 	r := newResult(env, "presence", map[string]any{"bases": bases, "joins": joins, "fillConcurrency": fillConc,
-		"joinConcurrency": joinConc, "settle": settle.String()})
+		"joinConcurrency": joinConc, "settle": settle.String(), "idle": idle.String()})
 	rss0 := rssKB(env.PID)
 	r.Metrics["rssBeforeKB"] = float64(rss0)
 	var online []*Client
@@ -157,6 +161,7 @@ func Presence(ctx context.Context, env *Env, bases []int, joins, fillConc, joinC
 			return r, ctx.Err()
 		}
 		if base == top {
+			filled := time.Now()
 			time.Sleep(settle)
 			rss := rssKB(env.PID)
 			r.Metrics["idleConns"] = float64(len(online))
@@ -166,6 +171,15 @@ func Presence(ctx context.Context, env *Env, bases []int, joins, fillConc, joinC
 			}
 			log.Printf("%s idle: %d connections, RSS %.1f MB → %.1f MB, %.1f kB per connection", env.Label, len(online),
 				float64(rss0)/1024, float64(rss)/1024, r.Metrics["rssPerConnKB"])
+			if idle > settle && len(online) > 0 {
+				time.Sleep(time.Until(filled.Add(idle)))
+				rss := rssKB(env.PID)
+				r.Metrics["idleSeconds"] = idle.Seconds()
+				r.Metrics["rssAfterIdleKB"] = float64(rss)
+				r.Metrics["rssPerConnIdleKB"] = float64(rss-rss0) / float64(len(online))
+				log.Printf("%s idle for %s: RSS %.1f MB, %.1f kB per connection", env.Label, idle, float64(rss)/1024,
+					r.Metrics["rssPerConnIdleKB"])
+			}
 			if gcURL != "" && len(online) > 0 {
 				// The figure above holds whatever garbage the fill left
 				// behind; after a full collection what is left is what the
