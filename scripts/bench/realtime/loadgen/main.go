@@ -57,7 +57,7 @@ func run(args []string) error {
 	gcURL := fs.String("gc-url", "", "presence: URL that makes the server collect garbage; the idle RSS is read again 5 s after it")
 	// throughput
 	pairs := fs.Int("pairs", 500, "throughput: bride-groom pairs chatting")
-	rates := fs.String("rates", "250,500,750,1000,1500,1900,2500,3500,5000,7000,10000,14000,20000", "throughput: offered total messages/s, in steps")
+	rates := fs.String("rates", "250,500,750,1000,1500,1900,2500,3500,4000,5000,6000,7000,10000,14000,20000", "throughput: offered total messages/s, in steps")
 	stepDur := fs.Duration("step", 10*time.Second, "throughput: length of each step")
 	gap := fs.Duration("gap", 2*time.Second, "throughput: pause between steps")
 	size := fs.Int("size", 100, "throughput: message bytes")
