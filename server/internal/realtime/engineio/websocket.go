@@ -259,7 +259,9 @@ func (c *Conn) flush() {
 	wc.writeMu.Unlock()
 	putBatch(bp)
 	if err != nil {
-		c.closeNow("transport error")
+		// Not here: closing takes writeMu, which the reader may hold while
+		// it waits for this client, and a worker never waits for a client.
+		c.srv.goTracked(func() { c.closeNow("transport error") })
 		return
 	}
 	c.mu.Lock()

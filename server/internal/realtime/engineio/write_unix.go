@@ -16,6 +16,10 @@ func (w *wsConn) tryWriteLocked(b []byte) (int, error) {
 	if w.closeSent {
 		return 0, net.ErrClosed
 	}
+	// RawConn.Write fails at once, without trying, when the deadline an
+	// earlier blocking write set has passed: keep it in the future, as
+	// every other write does.
+	w.armLocked()
 	n := 0
 	var werr error
 	err := w.raw.Write(func(fd uintptr) bool {

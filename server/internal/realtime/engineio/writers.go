@@ -65,6 +65,14 @@ func (p *writePool) work() {
 		c := p.ready[p.head]
 		p.ready[p.head] = nil
 		p.head++
+		if p.head >= maxKeptReadyList && p.head*2 >= len(p.ready) {
+			// Under load that never lets the list empty, move what is
+			// left to the front instead of growing the array forever.
+			n := copy(p.ready, p.ready[p.head:])
+			clear(p.ready[n:])
+			p.ready = p.ready[:n]
+			p.head = 0
+		}
 		p.mu.Unlock()
 		c.flush()
 	}

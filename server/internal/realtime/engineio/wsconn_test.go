@@ -371,3 +371,25 @@ func TestWebSocketClientThatStopsReadingIsClosedAtTheWriteTimeout(t *testing.T) 
 		t.Fatalf("close reason %q", r)
 	}
 }
+
+func TestWritesGoOnAfterAnEarlierWriteDeadlinePassed(t *testing.T) {
+	// A blocking write (here the pong) sets the socket's write deadline; the
+	// write workers' non-blocking writes must not fail once it has passed.
+	_, hs, conns := testServer(t, Options{PingInterval: time.Minute, PingTimeout: time.Minute,
+		WriteTimeout: 200 * time.Millisecond})
+	c := dialRawWS(t, hs, nil)
+	conn := <-conns
+	c.send(frame(ws.OpPing, true, []byte("p")), 1<<20)
+	if op, _ := c.read(); op != ws.OpPong {
+		t.Fatalf("got %v, want a pong", op)
+	}
+	for i := range 3 {
+		time.Sleep(300 * time.Millisecond) // past the deadline the pong set
+		if err := conn.Send(Message{Data: []byte("still here")}); err != nil {
+			t.Fatalf("send %d: %v", i, err)
+		}
+		if op, p := c.read(); op != ws.OpText || string(p) != "4still here" {
+			t.Fatalf("message %d: %v %q (session closed: %q)", i, op, p, conn.CloseReason())
+		}
+	}
+}
