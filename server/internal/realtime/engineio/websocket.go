@@ -233,12 +233,8 @@ func (c *Conn) flush() {
 		return
 	}
 	c.mu.Unlock()
-	bp := wsBatchPool.Get().(*[]byte)
-	b := (*bp)[:0]
-	for _, p := range pkts {
-		b = c.appendPacketFrame(b, p)
-	}
-	*bp = b
+	bp := c.frameBatch(pkts)
+	b := *bp
 	if !wc.writeMu.TryLock() {
 		// The reader is writing a control frame (a pong, a close), which may
 		// wait for the client: wait for it in a goroutine, not here.
@@ -308,13 +304,8 @@ func (c *Conn) writeLoop(wc *wsConn) {
 		}
 		c.mu.Unlock()
 		if len(pkts) > 0 {
-			bp := wsBatchPool.Get().(*[]byte)
-			b := (*bp)[:0]
-			for _, p := range pkts {
-				b = c.appendPacketFrame(b, p)
-			}
-			*bp = b
-			err := wc.writeFrames(b)
+			bp := c.frameBatch(pkts)
+			err := wc.writeFrames(*bp)
 			putBatch(bp)
 			if err != nil {
 				c.closeNow("transport error")
@@ -327,6 +318,18 @@ func (c *Conn) writeLoop(wc *wsConn) {
 		c.closeNow("forced close")
 		return
 	}
+}
+
+// frameBatch frames pkts, one WebSocket frame each, into a buffer from
+// wsBatchPool; the caller returns it with putBatch once written.
+func (c *Conn) frameBatch(pkts []Packet) *[]byte {
+	bp := wsBatchPool.Get().(*[]byte)
+	b := (*bp)[:0]
+	for _, p := range pkts {
+		b = c.appendPacketFrame(b, p)
+	}
+	*bp = b
+	return bp
 }
 
 // appendPacketFrame appends p as one WebSocket frame to b.
