@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -42,10 +43,19 @@ type Conn struct {
 	posting     bool // a POST is being read
 	ws          *wsConn
 	writing     bool // the queue is with a write worker or a writer goroutine (see kickLocked)
-	pingTimer   *time.Timer
-	pongTimer   *time.Timer
 	closeTimer  *time.Timer
 	done        chan struct{}
+
+	// Heartbeat state (see heartbeats). hbDue is when the next heartbeat
+	// action is due on the wheel's clock: the EIO4 ping, the EIO4 pong
+	// deadline while hbAwaitPong, or the EIO3 client-ping deadline. It is
+	// written under mu and read by the wheel without it.
+	hbDue       atomic.Int64
+	hbAwaitPong bool
+	// The session's place in the wheel, guarded by the wheel's lock.
+	hbPrev, hbNext *Conn
+	hbSlot         int32
+	hbLinked       bool
 
 	pollKey uint32 // the session's key in srv.poll while registered there; guarded by the poller's lock
 }
@@ -272,11 +282,10 @@ func (c *Conn) closeNow(reason string) {
 	// server's table, so a Server.Close that no longer sees this session
 	// still waits for its callback.
 	c.srv.wg.Add()
-	for _, t := range []*time.Timer{c.pingTimer, c.pongTimer, c.closeTimer} {
-		if t != nil {
-			t.Stop()
-		}
+	if c.closeTimer != nil {
+		c.closeTimer.Stop()
 	}
+	c.srv.hb.remove(c)
 	c.queue = nil
 	ws := c.ws
 	c.signalLocked()
@@ -300,28 +309,46 @@ func (c *Conn) closeNow(reason string) {
 	}()
 }
 
-// startHeartbeat arms the heartbeat timers for the protocol revision.
+// startHeartbeat puts the session on the server's heartbeat wheel: EIO4
+// servers ping after PingInterval; EIO3 clients must ping within
+// PingInterval + PingTimeout.
 func (c *Conn) startHeartbeat() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.protocol == 3 {
-		c.pingTimer = time.AfterFunc(c.srv.opts.PingInterval+c.srv.opts.PingTimeout, func() { c.closeNow("ping timeout") })
+	if c.state != stateOpen {
 		return
 	}
-	c.pingTimer = time.AfterFunc(c.srv.opts.PingInterval, c.sendPing)
+	d := c.srv.opts.PingInterval
+	if c.protocol == 3 {
+		d += c.srv.opts.PingTimeout
+	}
+	c.hbDue.Store(c.srv.hb.after(d))
+	c.srv.hb.schedule(c)
 }
 
-// sendPing sends an EIO4 server ping and arms the pong deadline.
-func (c *Conn) sendPing() {
+// heartbeatDue is called by the wheel, without its lock, when the
+// session's heartbeat time has come: an EIO4 session gets its ping and a
+// pong deadline; a missed pong or EIO3 client ping closes the session.
+func (c *Conn) heartbeatDue(now int64) {
 	c.mu.Lock()
 	if c.state != stateOpen {
 		c.mu.Unlock()
 		return
 	}
-	if c.pongTimer != nil {
-		c.pongTimer.Stop()
+	if c.hbDue.Load() > now { // a packet moved the deadline after the wheel looked
+		c.srv.hb.schedule(c)
+		c.mu.Unlock()
+		return
 	}
-	c.pongTimer = time.AfterFunc(c.srv.opts.PingTimeout, func() { c.closeNow("ping timeout") })
+	if c.protocol == 3 || c.hbAwaitPong {
+		c.mu.Unlock()
+		// Not on the wheel's goroutine: closing may wait for a writer.
+		go c.closeNow("ping timeout")
+		return
+	}
+	c.hbAwaitPong = true
+	c.hbDue.Store(now + int64(c.srv.opts.PingTimeout))
+	c.srv.hb.schedule(c)
 	c.mu.Unlock()
 	_ = c.enqueue(Packet{Type: PacketPing})
 }
@@ -333,8 +360,8 @@ func (c *Conn) onPacket(p Packet) {
 		c.mu.Unlock()
 		return
 	}
-	if c.protocol == 3 && c.pingTimer != nil {
-		c.pingTimer.Reset(c.srv.opts.PingInterval + c.srv.opts.PingTimeout)
+	if c.protocol == 3 { // any packet counts as a heartbeat (the wheel moves it lazily)
+		c.hbDue.Store(c.srv.hb.after(c.srv.opts.PingInterval + c.srv.opts.PingTimeout))
 	}
 	c.mu.Unlock()
 	switch p.Type {
@@ -352,12 +379,9 @@ func (c *Conn) onPacket(p Packet) {
 			return
 		}
 		c.mu.Lock()
-		if c.pongTimer != nil {
-			c.pongTimer.Stop()
-			c.pongTimer = nil
-			if c.state != stateClosed {
-				c.pingTimer.Reset(c.srv.opts.PingInterval)
-			}
+		if c.hbAwaitPong {
+			c.hbAwaitPong = false
+			c.hbDue.Store(c.srv.hb.after(c.srv.opts.PingInterval))
 		}
 		c.mu.Unlock()
 	case PacketClose:

@@ -22,8 +22,9 @@ type Server struct {
 
 	wg Tracker // websocket handlers and close callbacks
 
-	poll    *poller    // idle WebSocket sessions waiting to be readable (nil: not on this system)
-	writers *writePool // WebSocket sessions with packets to write
+	poll    *poller     // idle WebSocket sessions waiting to be readable (nil: not on this system)
+	writers *writePool  // WebSocket sessions with packets to write
+	hb      *heartbeats // every open session's heartbeat deadline
 }
 
 // NewServer returns a Server configured by opts.
@@ -31,6 +32,7 @@ func NewServer(opts Options) *Server {
 	s := &Server{opts: opts.withDefaults(), sessions: make(map[string]*Conn)}
 	s.poll = newPoller(s)
 	s.writers = newWritePool(s, runtime.GOMAXPROCS(0))
+	s.hb = newHeartbeats(s.opts.PingInterval, s.opts.PingTimeout)
 	return s
 }
 
@@ -66,6 +68,7 @@ func (s *Server) Close(ctx context.Context) error {
 	for _, c := range conns {
 		c.closeNow("server shutting down")
 	}
+	s.hb.stop()
 	return s.wg.Wait(ctx)
 }
 
