@@ -30,6 +30,7 @@ import (
 	"github.com/tfmmatrimony/tfm/server/internal/master"
 	"github.com/tfmmatrimony/tfm/server/internal/plan"
 	"github.com/tfmmatrimony/tfm/server/internal/platform/mail"
+	"github.com/tfmmatrimony/tfm/server/internal/platform/memreduce"
 	"github.com/tfmmatrimony/tfm/server/internal/platform/sms"
 	"github.com/tfmmatrimony/tfm/server/internal/profile"
 	"github.com/tfmmatrimony/tfm/server/internal/ratelimit"
@@ -233,6 +234,9 @@ func (a *App) ServeListener(ctx context.Context, ln net.Listener) error {
 	}
 	if a.Cfg.PprofAddr != "" {
 		a.servePprof(ctx)
+	}
+	if a.Cfg.MemoryReducer {
+		go (&memreduce.Reducer{Log: a.Log}).Run(ctx)
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

@@ -30,6 +30,7 @@ type Config struct {
 	MediaDir          string        // photos and proofs
 	ClientDir         string        // dev/test only: serve the web client from this folder instead of the embedded build
 	PprofAddr         string        // loopback address for Go's profiler (net/http/pprof); empty: off
+	MemoryReducer     bool          // give the heap's slack back to the system when quiet after a burst (MEMORY_REDUCER, on unless "off")
 	SiteURL           string        // public base URL, used in canonical links and e-mails
 	AllowedOrigins    []string      // origins allowed for the socket endpoint and CORS
 	TrustedProxies    []string      // proxies whose X-Forwarded-For is believed
@@ -126,6 +127,12 @@ func Load() (*Config, error) {
 	c.MediaDir = env("MEDIA_DIR", filepath.Join(c.DataDir, "media"))
 	c.ClientDir = os.Getenv("CLIENT_DIR")
 	c.PprofAddr = os.Getenv("PPROF_ADDR")
+	switch v := env("MEMORY_REDUCER", "on"); v {
+	case "on", "off":
+		c.MemoryReducer = v == "on"
+	default:
+		return nil, fmt.Errorf("config: MEMORY_REDUCER must be on or off, not %q", v)
+	}
 	if c.PprofAddr != "" {
 		host, _, err := net.SplitHostPort(c.PprofAddr)
 		if ip := net.ParseIP(host); err != nil || ip == nil || !ip.IsLoopback() {

@@ -17,7 +17,7 @@ func TestLoad(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if c.Port != 8080 || c.BrandName != "TFM" || c.UsesMySQL() || c.MaintenanceMode {
+		if c.Port != 8080 || c.BrandName != "TFM" || c.UsesMySQL() || c.MaintenanceMode || !c.MemoryReducer {
 			t.Fatalf("defaults: %+v", c)
 		}
 		if c.SQLitePath() != filepath.Join(dir, "data", "tfm.db") {
@@ -46,7 +46,7 @@ func TestLoad(t *testing.T) {
 	t.Run("ErrBadValues", func(t *testing.T) {
 		t.Chdir(t.TempDir())
 		t.Setenv("DATA_DIR", t.TempDir())
-		for k, v := range map[string]string{"PORT": "eighty", "JWT_SECRET": "short", "APP_ENV": "staging", "PPROF_ADDR": "0.0.0.0:6060"} {
+		for k, v := range map[string]string{"PORT": "eighty", "JWT_SECRET": "short", "APP_ENV": "staging", "PPROF_ADDR": "0.0.0.0:6060", "MEMORY_REDUCER": "yes"} {
 			t.Run(k, func(t *testing.T) {
 				t.Setenv(k, v)
 				if _, err := Load(); err == nil {
