@@ -52,6 +52,7 @@ vet: go-deps
 
 gotest: go-deps node-clients ## Go tests with the race detector (set TEST_MYSQL_DSN / TEST_REDIS_URL to include MySQL and Redis)
 	$(GO) test -race -count=1 ./...
+	$(GO) test -count=1 -run WithoutAllocating ./server/internal/realtime/... # allocation counts need sync.Pool without -race
 
 client-test: client-deps ## client unit tests (Vitest)
 	cd client && npm test

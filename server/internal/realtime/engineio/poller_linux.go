@@ -30,6 +30,14 @@ type poller struct {
 	broken  bool   // epoll failed: readers wait in their goroutines
 	next    uint32
 	entries map[uint32]*pollEntry
+
+	// The epoll_ctl call of arm, under mu: a method value bound once,
+	// because a closure capturing its results would be garbage at every
+	// hand-over of an idle session.
+	ctl    func(fd uintptr)
+	ctlOp  int
+	ctlKey uint32
+	ctlErr error
 }
 
 // pollEntry is a registered session and what its next reader needs.
@@ -42,7 +50,18 @@ type pollEntry struct {
 const wakeKey = 0
 
 func newPoller(s *Server) *poller {
-	return &poller{srv: s, epfd: -1, entries: map[uint32]*pollEntry{}}
+	p := &poller{srv: s, epfd: -1, entries: map[uint32]*pollEntry{}}
+	p.ctl = p.ctlLocked
+	return p
+}
+
+// ctlLocked registers fd (again) for one notification under ctlKey.
+func (p *poller) ctlLocked(fd uintptr) {
+	ev := syscall.EpollEvent{Events: syscall.EPOLLIN | syscall.EPOLLRDHUP | syscall.EPOLLONESHOT, Fd: int32(p.ctlKey)}
+	p.ctlErr = syscall.EpollCtl(p.epfd, p.ctlOp, int(fd), &ev)
+	if p.ctlErr == syscall.EEXIST && p.ctlOp == syscall.EPOLL_CTL_ADD {
+		p.ctlErr = syscall.EpollCtl(p.epfd, syscall.EPOLL_CTL_MOD, int(fd), &ev)
+	}
 }
 
 // arm registers the session for one readiness notification, after which a
@@ -77,14 +96,9 @@ func (p *poller) arm(c *Conn, wc *wsConn) bool {
 		p.entries[key] = &pollEntry{c: c, wc: wc}
 		op = syscall.EPOLL_CTL_ADD
 	}
-	var err error
-	cerr := wc.raw.Control(func(fd uintptr) {
-		ev := syscall.EpollEvent{Events: syscall.EPOLLIN | syscall.EPOLLRDHUP | syscall.EPOLLONESHOT, Fd: int32(key)}
-		err = syscall.EpollCtl(p.epfd, op, int(fd), &ev)
-		if err == syscall.EEXIST && op == syscall.EPOLL_CTL_ADD {
-			err = syscall.EpollCtl(p.epfd, syscall.EPOLL_CTL_MOD, int(fd), &ev)
-		}
-	})
+	p.ctlOp, p.ctlKey, p.ctlErr = op, key, nil
+	cerr := wc.raw.Control(p.ctl)
+	err := p.ctlErr
 	if cerr != nil || err != nil {
 		p.forgetLocked(c)
 		return false

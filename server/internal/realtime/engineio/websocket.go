@@ -154,10 +154,10 @@ func (c *Conn) readLoop(wc *wsConn) {
 			// after every message (a peek, an epoll_ctl and a new goroutine
 			// whose stack grows again) cost a fifth of the chat's throughput.
 			wc.release()
-			if wc.raw != nil && !waitReadableFor(wc.nc, &wc.peek, idleHandover) && c.srv.poll.arm(c, wc) {
+			if wc.raw != nil && !waitReadableFor(wc.nc, wc.raw, &wc.peek, idleHandover) && c.srv.poll.arm(c, wc) {
 				return
 			}
-			waitReadable(wc.nc, &wc.peek)
+			waitReadable(wc.raw, &wc.peek)
 		}
 		m, err := wc.readMessage()
 		if err != nil {

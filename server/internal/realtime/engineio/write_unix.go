@@ -2,10 +2,7 @@
 
 package engineio
 
-import (
-	"net"
-	"syscall"
-)
+import "net"
 
 // tryWriteLocked writes as much of b as the socket takes now, without
 // waiting, and returns how much that was; writeMu is held. A short count
@@ -20,28 +17,12 @@ func (w *wsConn) tryWriteLocked(b []byte) (int, error) {
 	// earlier blocking write set has passed: keep it in the future, as
 	// every other write does.
 	w.armLocked()
-	n := 0
-	var werr error
-	err := w.raw.Write(func(fd uintptr) bool {
-		for n < len(b) {
-			k, e := syscall.Write(int(fd), b[n:])
-			switch {
-			case e == syscall.EINTR:
-				continue
-			case e == syscall.EAGAIN:
-				return true
-			case e != nil:
-				werr = e
-				return true
-			case k <= 0:
-				return true
-			}
-			n += k
-		}
-		return true
-	})
+	o := getRawOp()
+	defer o.put()
+	o.buf = b
+	err := w.raw.Write(o.writeOnce)
 	if err == nil {
-		err = werr
+		err = o.err
 	}
-	return n, err
+	return o.n, err
 }
