@@ -5,6 +5,7 @@ import (
 	"errors"
 	"maps"
 	"net/url"
+	"slices"
 	"time"
 
 	"sync"
@@ -23,7 +24,7 @@ type client struct {
 	proto int // Socket.IO protocol: 4 (EIO3) or 5 (EIO4)
 
 	mu           sync.Mutex
-	sockets      map[string]*Socket // by namespace
+	sockets      []*Socket // one per namespace joined: nearly always one, which a map would cost 200 bytes for
 	closed       bool
 	connectTimer *time.Timer
 
@@ -41,7 +42,7 @@ type client struct {
 }
 
 func newClient(srv *Server, conn *engineio.Conn) *client {
-	c := &client{srv: srv, conn: conn, proto: 5, sockets: map[string]*Socket{}}
+	c := &client{srv: srv, conn: conn, proto: 5}
 	if conn.Protocol() == 3 {
 		c.proto = 4
 	}
@@ -148,13 +149,22 @@ func (c *client) send(p *EncodedPacket) error {
 func (c *client) socket(nsp string) *Socket {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.sockets[nsp]
+	if i := c.socketIndexLocked(nsp); i >= 0 {
+		return c.sockets[i]
+	}
+	return nil
+}
+
+// socketIndexLocked returns the index in c.sockets of the socket in
+// namespace nsp, or -1.
+func (c *client) socketIndexLocked(nsp string) int {
+	return slices.IndexFunc(c.sockets, func(s *Socket) bool { return s.nsp.name == nsp })
 }
 
 func (c *client) removeSocket(s *Socket) {
 	c.mu.Lock()
-	if c.sockets[s.nsp.name] == s {
-		delete(c.sockets, s.nsp.name)
+	if i := slices.Index(c.sockets, s); i >= 0 {
+		c.sockets = slices.Delete(c.sockets, i, i+1)
 	}
 	c.mu.Unlock()
 }
@@ -266,7 +276,11 @@ func (c *client) connectNamespace(name string, auth map[string]any, query string
 		return
 	}
 	s.connected = true
-	c.sockets[name] = s
+	if i := c.socketIndexLocked(name); i >= 0 {
+		c.sockets[i] = s
+	} else {
+		c.sockets = append(c.sockets, s)
+	}
 	nsp.add(s)
 	if c.connectTimer != nil {
 		c.connectTimer.Stop()
@@ -337,11 +351,8 @@ func (c *client) onClose(reason string) {
 	if c.connectTimer != nil {
 		c.connectTimer.Stop()
 	}
-	sockets := make([]*Socket, 0, len(c.sockets))
-	for _, s := range c.sockets {
-		sockets = append(sockets, s)
-	}
-	c.sockets = map[string]*Socket{}
+	sockets := c.sockets
+	c.sockets = nil
 	c.mu.Unlock()
 	var gone []*Socket
 	for _, s := range sockets {
