@@ -53,9 +53,35 @@ type AdapterFactory func(nsp *Namespace) Adapter
 type MemoryAdapter struct {
 	nsp   *Namespace
 	mu    sync.RWMutex
-	rooms map[string]roomSet  // room → socket ids
-	sids  map[string][]string // socket id → rooms (a handful each)
+	rooms map[string]roomSet  // room → socket ids, except each socket's own room (see room)
+	sids  map[string][]string // socket id → rooms other than its own (a handful each)
 	socks map[string]*Socket  // socket id → the local socket, so broadcasts need no namespace lookups
+	left  map[string]struct{} // sockets that left their own room (rare; nil until one does)
+}
+
+// room returns the sockets in room r. Every socket is in a room named after
+// its id, which Socket.IO creates at connect; that room is not stored: it is
+// the socket itself while the socket is known here and has not left it. A
+// stored entry under a socket's id exists only when other sockets joined
+// that room too, and then holds the owner as well. This saves every
+// connection a map entry and a string in its room list.
+func (a *MemoryAdapter) room(r string) roomSet {
+	if members, ok := a.rooms[r]; ok {
+		return members
+	}
+	if a.inOwnRoomLocked(r) {
+		return roomSet{one: r}
+	}
+	return roomSet{}
+}
+
+// inOwnRoomLocked reports whether socket id is known and in its own room.
+func (a *MemoryAdapter) inOwnRoomLocked(id string) bool {
+	if _, known := a.sids[id]; !known {
+		return false
+	}
+	_, gone := a.left[id]
+	return !gone
 }
 
 // roomSet is the sockets in a room. Most rooms hold one socket (each
@@ -142,17 +168,29 @@ func (a *MemoryAdapter) AddAll(id string, rooms ...string) {
 		if s := a.nsp.Socket(id); s != nil {
 			a.socks[id] = s
 		}
+		if mine == nil {
+			mine = []string{}
+		}
+		a.sids[id] = mine
 	}
 	for _, r := range rooms {
+		if r == id { // its own room: implicit, unless it was stored for others too
+			delete(a.left, id)
+			if members, ok := a.rooms[id]; ok {
+				members.add(id)
+				a.rooms[id] = members
+			}
+			continue
+		}
 		if !slices.Contains(mine, r) {
 			mine = append(mine, r)
 		}
-		members := a.rooms[r]
+		members, stored := a.rooms[r]
+		if !stored && a.inOwnRoomLocked(r) {
+			members.add(r) // another socket's own room is joined: store it, with its owner
+		}
 		members.add(id)
 		a.rooms[r] = members
-	}
-	if mine == nil {
-		mine = []string{}
 	}
 	a.sids[id] = mine
 }
@@ -165,6 +203,14 @@ func (a *MemoryAdapter) Del(id, room string) {
 }
 
 func (a *MemoryAdapter) delLocked(id, room string) {
+	if room == id {
+		if _, known := a.sids[id]; known {
+			if a.left == nil {
+				a.left = map[string]struct{}{}
+			}
+			a.left[id] = struct{}{}
+		}
+	}
 	if mine, ok := a.sids[id]; ok {
 		if i := slices.Index(mine, room); i >= 0 {
 			a.sids[id] = slices.Delete(mine, i, i+1)
@@ -187,8 +233,17 @@ func (a *MemoryAdapter) DelAll(id string) {
 	for _, r := range slices.Clone(a.sids[id]) {
 		a.delLocked(id, r)
 	}
+	if members, ok := a.rooms[id]; ok { // its own room, stored because others joined it
+		members.del(id)
+		if members.len() == 0 {
+			delete(a.rooms, id)
+		} else {
+			a.rooms[id] = members
+		}
+	}
 	delete(a.sids, id)
 	delete(a.socks, id)
+	delete(a.left, id)
 }
 
 // SocketRooms returns the rooms of the socket id, sorted.
@@ -198,6 +253,9 @@ func (a *MemoryAdapter) SocketRooms(id string) []string {
 	out := slices.Clone(a.sids[id])
 	if out == nil {
 		out = []string{}
+	}
+	if a.inOwnRoomLocked(id) {
+		out = append(out, id)
 	}
 	slices.Sort(out)
 	return out
@@ -209,7 +267,7 @@ func (a *MemoryAdapter) LocalSockets(opts BroadcastOptions) []string {
 	defer a.mu.RUnlock()
 	excluded := func(id string) bool {
 		for _, r := range opts.Except {
-			if members := a.rooms[r]; members.has(id) {
+			if a.room(r).has(id) {
 				return true
 			}
 		}
@@ -226,7 +284,7 @@ func (a *MemoryAdapter) LocalSockets(opts BroadcastOptions) []string {
 	}
 	seen := map[string]struct{}{}
 	for _, r := range opts.Rooms {
-		for id := range a.rooms[r].all() {
+		for id := range a.room(r).all() {
 			if _, dup := seen[id]; dup || excluded(id) {
 				continue
 			}
@@ -258,7 +316,7 @@ func (a *MemoryAdapter) appendTargets(dst []*Socket, opts BroadcastOptions) []*S
 	defer a.mu.RUnlock()
 	excluded := func(id string) bool {
 		for _, r := range opts.Except {
-			if members := a.rooms[r]; members.has(id) {
+			if a.room(r).has(id) {
 				return true
 			}
 		}
@@ -275,13 +333,13 @@ func (a *MemoryAdapter) appendTargets(dst []*Socket, opts BroadcastOptions) []*S
 			add(id)
 		}
 	case len(opts.Rooms) == 1:
-		for id := range a.rooms[opts.Rooms[0]].all() {
+		for id := range a.room(opts.Rooms[0]).all() {
 			add(id)
 		}
 	default:
 		seen := map[string]struct{}{}
 		for _, r := range opts.Rooms {
-			for id := range a.rooms[r].all() {
+			for id := range a.room(r).all() {
 				if _, dup := seen[id]; !dup {
 					seen[id] = struct{}{}
 					add(id)
