@@ -23,9 +23,9 @@ const (
 type Conn struct {
 	srv      *Server
 	id       string
-	protocol int
-	hs       handshakeRequest
+	protocol uint8 // 3 or 4 (a byte: it packs with b64)
 	b64      bool
+	hs       handshakeRequest
 
 	// recvMu serializes message and close callbacks.
 	recvMu    sync.Mutex
@@ -64,7 +64,7 @@ func newConn(s *Server, r *http.Request, q requestQuery, transport string) *Conn
 	return &Conn{
 		srv:       s,
 		id:        newSessionID(),
-		protocol:  q.EIO,
+		protocol:  uint8(q.EIO),
 		hs:        keepHandshake(r, s.opts.KeepHeaders),
 		b64:       q.B64,
 		transport: transport,
@@ -76,7 +76,7 @@ func newConn(s *Server, r *http.Request, q requestQuery, transport string) *Conn
 func (c *Conn) ID() string { return c.id }
 
 // Protocol returns the Engine.IO protocol revision, 3 or 4.
-func (c *Conn) Protocol() int { return c.protocol }
+func (c *Conn) Protocol() int { return int(c.protocol) }
 
 // handshakeRequest is what a session keeps of its handshake request: the
 // parts Request gives back, not the whole request (whose clone costs about
@@ -120,17 +120,16 @@ func keepHandshake(r *http.Request, keep []string) handshakeRequest {
 // Request returns a copy of the handshake request (method, headers, URL,
 // query, host, remote address, TLS state); its body is empty and its
 // context ends when the session closes. The headers are shared between
-// calls and must not be modified.
+// calls and must not be modified; they are nil when none were kept.
 func (c *Conn) Request() *http.Request {
 	u, err := url.ParseRequestURI(c.hs.requestURI)
 	if err != nil {
 		u = &url.URL{} // it was parsed once already, by net/http
 	}
-	hdr := c.hs.header
-	if hdr == nil {
-		hdr = http.Header{} // none kept: no map per session
-	}
-	r := &http.Request{Method: c.hs.method, URL: u, Proto: c.hs.proto, Header: hdr, Body: http.NoBody,
+	// With no headers kept, Header is nil: reading it works as on an empty
+	// map, and callers that keep the request (socketio's Handshake) then
+	// hold no map per session.
+	r := &http.Request{Method: c.hs.method, URL: u, Proto: c.hs.proto, Header: c.hs.header, Body: http.NoBody,
 		Host: c.hs.host, RemoteAddr: c.hs.remoteAddr, RequestURI: c.hs.requestURI, TLS: c.hs.tls}
 	r.ProtoMajor, r.ProtoMinor, _ = http.ParseHTTPVersion(c.hs.proto)
 	return r.WithContext(sessionContext{c})

@@ -141,7 +141,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			writeError(w, ErrUnknownSID)
 			return
 		}
-		if c.protocol != q.EIO {
+		if c.Protocol() != q.EIO {
 			writeError(w, ErrBadRequest)
 			return
 		}

@@ -70,10 +70,12 @@ type wsConn struct {
 	hdr   [ws.MaxHeaderSize - 2]byte
 	peek  [1]byte // waitReadable's peek buffer
 
+	// Writer state, guarded by writeMu (the two flags sit beside peek so
+	// that the struct fits a 128-byte allocation).
+	closeSent bool // a close frame went out: nothing may follow it
+	closing   bool // shutdown ran: the connection closes by itself
 	writeMu   sync.Mutex
 	deadline  time.Time // the write deadline set on nc
-	closeSent bool      // a close frame went out: nothing may follow it
-	closing   bool      // shutdown ran: the connection closes by itself
 }
 
 // newWSConn returns the WebSocket over nc, starting with early, the bytes

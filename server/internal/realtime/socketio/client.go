@@ -21,11 +21,11 @@ const inboxSize = 64
 type client struct {
 	srv   *Server
 	conn  *engineio.Conn
-	proto int // Socket.IO protocol: 4 (EIO3) or 5 (EIO4)
+	proto uint8 // Socket.IO protocol: 4 (EIO3) or 5 (EIO4); a byte, packed with closed
 
+	closed       bool // guarded by mu
 	mu           sync.Mutex
 	sockets      []*Socket // one per namespace joined: nearly always one, which a map would cost 200 bytes for
-	closed       bool
 	connectTimer *time.Timer
 
 	// reassembly state, touched only by onMessage (serialized by engineio)
@@ -340,7 +340,7 @@ func (c *client) handshake(auth map[string]any, nspQuery string) *Handshake {
 		Secure:   r.TLS != nil,
 		Time:     time.Now(),
 		EIO:      c.conn.Protocol(),
-		Protocol: c.proto,
+		Protocol: int(c.proto),
 	}
 }
 
