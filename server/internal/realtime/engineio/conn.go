@@ -380,7 +380,14 @@ func (c *Conn) onPacket(p Packet) {
 		c.mu.Lock()
 		if c.hbAwaitPong {
 			c.hbAwaitPong = false
-			c.hbDue.Store(c.srv.hb.after(c.srv.opts.PingInterval))
+			due := c.srv.hb.after(c.srv.opts.PingInterval)
+			earlier := due < c.hbDue.Load()
+			c.hbDue.Store(due)
+			if earlier && c.state == stateOpen {
+				// The wheel only finds later deadlines by itself (the pong
+				// deadline's slot comes first); an earlier one is moved now.
+				c.srv.hb.schedule(c)
+			}
 		}
 		c.mu.Unlock()
 	case PacketClose:

@@ -15,10 +15,12 @@ import (
 // module proxy serves here fit: they run a goroutine per timer or keep the
 // closure per entry, which is exactly the cost this removes.
 //
-// Deadlines move lazily: a pong (or, for EIO3, any packet) only stores the
-// session's new due time; the wheel finds the session in its old slot when
-// that slot comes round, sees the later time and moves it. So the hot path
-// never takes the wheel's lock. Deadlines fire up to one tick late, never
+// Later deadlines move lazily: a pong (or, for EIO3, any packet) only
+// stores the session's new due time; the wheel finds the session in its old
+// slot when that slot comes round, sees the later time and moves it. So the
+// hot path never takes the wheel's lock. A deadline that moves earlier (the
+// next ping after a pong, when PingInterval is shorter than PingTimeout)
+// must be rescheduled by the caller. Deadlines fire up to one tick late, never
 // early; the tick is a small fraction of the heartbeat periods.
 //
 // Lock order: a session's mu, then the wheel's mu. The wheel never takes a

@@ -158,3 +158,22 @@ func TestServerCloseStopsTheHeartbeatWheel(t *testing.T) {
 		t.Fatalf("wheel after close: %d sessions, armed %v", srv.hb.n, srv.hb.armed)
 	}
 }
+
+// The next ping is due PingInterval after the pong, even when that is
+// earlier than the pong deadline the session sat under in the wheel: five
+// rounds at a 50 ms interval end long before one 5 s timeout.
+func TestPingsFollowPongsAtPingIntervalWhenItIsShorterThanPingTimeout(t *testing.T) {
+	_, hs, _ := testServer(t, Options{PingInterval: 50 * time.Millisecond, PingTimeout: 5 * time.Second})
+	op := handshake(t, hs.URL, 4)
+	u := hs.URL + "/engine.io/?EIO=4&transport=polling&sid=" + op.SID
+	start := time.Now()
+	for range 5 {
+		if _, body := get(t, u); body != "2" {
+			t.Fatalf("expected ping, got %q", body)
+		}
+		post(t, u, "3")
+	}
+	if took := time.Since(start); took >= 5*time.Second {
+		t.Fatalf("five ping rounds took %v: pings waited for the pong deadline", took)
+	}
+}
