@@ -83,3 +83,46 @@ func TestIdleWebSocketSessionsWaitInThePoller(t *testing.T) {
 	waitFor(t, "closed sessions forgotten", func() bool { return srv.poll.registered() == 0 && srv.Count() == 0 })
 	waitFor(t, "the poller stopped", func() bool { return !srv.poll.running() })
 }
+
+// TestAHeartbeatHandsTheSessionToThePollerAtOnce: after a pong the reader
+// ends without waiting idleHandover (here an hour), so an idle member holds
+// no goroutine between heartbeats; after a message it still waits.
+func TestAHeartbeatHandsTheSessionToThePollerAtOnce(t *testing.T) {
+	old := idleHandover
+	idleHandover = time.Hour
+	t.Cleanup(func() { idleHandover = old })
+	srv, hs, _ := testServer(t, Options{PingInterval: 300 * time.Millisecond, PingTimeout: 5 * time.Second})
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	ws, _, err := websocket.Dial(ctx, wsURL(hs.URL), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.CloseNow()
+	echoes := make(chan string, 4)
+	go func() {
+		for {
+			_, m, err := ws.Read(ctx)
+			if err != nil {
+				return
+			}
+			switch m[0] {
+			case '2':
+				_ = ws.Write(ctx, websocket.MessageText, []byte("3"))
+			case '4':
+				echoes <- string(m)
+			}
+		}
+	}()
+	waitFor(t, "the reader ended after a pong", func() bool { return srv.readers.Load() == 0 && srv.poll.registered() == 1 })
+	if err := ws.Write(ctx, websocket.MessageText, []byte("4hello")); err != nil {
+		t.Fatal(err)
+	}
+	if got := <-echoes; got != "4hello" {
+		t.Fatalf("echo %q", got)
+	}
+	if n := srv.readers.Load(); n != 1 {
+		t.Fatalf("%d readers right after a message, want the one that waits idleHandover", n)
+	}
+	waitFor(t, "the next pong ended the reader again", func() bool { return srv.readers.Load() == 0 })
+}

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // Server is an Engine.IO server; it is an http.Handler.
@@ -22,9 +23,10 @@ type Server struct {
 
 	wg Tracker // websocket handlers and close callbacks
 
-	poll    *poller     // idle WebSocket sessions waiting to be readable (nil: not on this system)
-	writers *writePool  // WebSocket sessions with packets to write
-	hb      *heartbeats // every open session's heartbeat deadline
+	poll    *poller      // idle WebSocket sessions waiting to be readable (nil: not on this system)
+	writers *writePool   // WebSocket sessions with packets to write
+	hb      *heartbeats  // every open session's heartbeat deadline
+	readers atomic.Int32 // WebSocket reader goroutines running (see Conn.readLoop)
 }
 
 // NewServer returns a Server configured by opts.

@@ -25,7 +25,8 @@ func waitReadable(raw syscall.RawConn, peek *[1]byte) {
 
 // waitReadableFor is waitReadable for at most d; it reports whether the
 // socket is readable (or has ended or failed), and false when d passed
-// first or raw is nil. nc is raw's connection, for the deadline.
+// first or raw is nil; with d ≤ 0 it only looks. nc is raw's connection,
+// for the deadline.
 func waitReadableFor(nc net.Conn, raw syscall.RawConn, peek *[1]byte, d time.Duration) bool {
 	if raw == nil {
 		return false
@@ -33,8 +34,8 @@ func waitReadableFor(nc net.Conn, raw syscall.RawConn, peek *[1]byte, d time.Dur
 	o := getRawOp()
 	defer o.put()
 	o.peek = peek
-	if _ = raw.Control(o.peekCtl); o.ok {
-		return true
+	if _ = raw.Control(o.peekCtl); o.ok || d <= 0 {
+		return o.ok
 	}
 	if nc.SetReadDeadline(time.Now().Add(d)) != nil {
 		return false
