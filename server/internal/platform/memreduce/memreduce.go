@@ -9,11 +9,12 @@
 // holds the wave's garbage for minutes while its members sit idle. The
 // Reducer watches the runtime's own metrics once a second and, when the
 // allocation rate has stayed low for a while and the heap's garbage and
-// free pages add up to a quarter of the live heap, runs debug.FreeOSMemory
-// once: a full collection followed by returning every free page. An idle
-// server thus stays within about a quarter of its live heap, where Go alone
-// keeps up to twice the live heap; at a quiet server's allocation rate that
-// costs one extra collection every minute or so. It never runs while the process is busy,
+// free pages add up to a quarter of the live heap (and at least 4 MB), runs
+// debug.FreeOSMemory once: a full collection followed by returning every
+// free page. An idle server thus stays within about a quarter of its live
+// heap, where Go alone keeps up to twice the live heap. The cost is one
+// extra collection each time that much garbage has gathered, at most one
+// every 8 seconds, and only while allocation is under 1 MB/s. It never runs while the process is busy,
 // and it does not change GOGC or set a memory limit, so the collector's
 // pacing under load is untouched.
 package memreduce

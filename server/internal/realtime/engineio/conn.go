@@ -327,7 +327,9 @@ func (c *Conn) startHeartbeat() {
 
 // heartbeatDue is called by the wheel, without its lock, when the
 // session's heartbeat time has come: an EIO4 session gets its ping and a
-// pong deadline; a missed pong or EIO3 client ping closes the session.
+// pong deadline; a missed pong or EIO3 client ping closes the session. It
+// never closes on the wheel's goroutine, because closing waits for a
+// writer that may be stuck on a slow client for WriteTimeout.
 func (c *Conn) heartbeatDue(now int64) {
 	c.mu.Lock()
 	if c.state != stateOpen {
@@ -346,10 +348,19 @@ func (c *Conn) heartbeatDue(now int64) {
 		return
 	}
 	c.hbAwaitPong = true
-	c.hbDue.Store(now + int64(c.srv.opts.PingTimeout))
+	// The pong deadline counts from now, not from when the wheel looked:
+	// the sessions before this one in the batch took some time.
+	c.hbDue.Store(c.srv.hb.now() + int64(c.srv.opts.PingTimeout))
 	c.srv.hb.schedule(c)
+	if len(c.queue)+1 > c.srv.opts.MaxQueuedPackets {
+		c.mu.Unlock()
+		go c.closeNow("slow consumer") // as enqueue would, but off the wheel's goroutine
+		return
+	}
+	c.queue = append(c.queue, Packet{Type: PacketPing})
+	c.signalLocked()
+	c.kickLocked()
 	c.mu.Unlock()
-	_ = c.enqueue(Packet{Type: PacketPing})
 }
 
 // onPacket handles one packet received over any transport.

@@ -20,7 +20,9 @@ import (
 // slot when that slot comes round, sees the later time and moves it. So the
 // hot path never takes the wheel's lock. A deadline that moves earlier (the
 // next ping after a pong, when PingInterval is shorter than PingTimeout)
-// must be rescheduled by the caller. Deadlines fire up to one tick late, never
+// must be rescheduled by the caller. Due sessions are handled one after
+// another on the timer's goroutine, so handling one must never wait (see
+// Conn.heartbeatDue). Deadlines fire up to one tick late, never
 // early; the tick is a small fraction of the heartbeat periods.
 //
 // Lock order: a session's mu, then the wheel's mu. The wheel never takes a
@@ -37,23 +39,35 @@ type heartbeats struct {
 	timer  *time.Timer
 	armed  bool
 	closed bool
+	spare  []*Conn // run's list of due sessions, kept between runs (a ping wave is thousands)
 
 	fire func(c *Conn, now int64) // what to do with a due session: Conn.heartbeatDue
 }
 
 // newHeartbeats returns a wheel for the given ping interval and timeout:
-// its tick is a sixteenth of the shorter one (between 1 ms and 100 ms), and
-// it has enough slots that the longest deadline (interval + timeout) is
-// less than one turn ahead.
+// its tick is a sixteenth of the shorter one (between 1 ms and 100 ms, or
+// longer when that would take more than maxSlots), and it has enough slots
+// that the longest deadline (interval + timeout) is less than one turn
+// ahead.
 func newHeartbeats(interval, timeout time.Duration) *heartbeats {
 	tick := min(interval, timeout) / 16
 	tick = max(time.Millisecond, min(tick, 100*time.Millisecond))
-	n := int((interval+timeout)/tick) + 2
+	// Hour-long heartbeats would need tens of thousands of 100 ms slots:
+	// beyond maxSlots the tick grows instead.
+	span := interval + timeout
+	if span < 0 { // overflow: absurd settings
+		span = time.Duration(1<<62 - 1)
+	}
+	tick = max(tick, span/maxSlots+1)
+	n := int(span/tick) + 2
 	w := &heartbeats{tick: tick, epoch: time.Now(), slots: make([]*Conn, n)}
 	w.fire = (*Conn).heartbeatDue
 	w.next = w.now()/int64(tick) + 1
 	return w
 }
+
+// maxSlots bounds the wheel's size (8 bytes a slot).
+const maxSlots = 4096
 
 // now returns the wheel's clock: monotonic nanoseconds since its creation.
 func (w *heartbeats) now() int64 { return int64(time.Since(w.epoch)) }
@@ -141,12 +155,13 @@ func (w *heartbeats) unlinkLocked(c *Conn) {
 func (w *heartbeats) run() {
 	now := w.now()
 	cur := now / int64(w.tick)
-	var due []*Conn
 	w.mu.Lock()
 	if w.closed {
 		w.mu.Unlock()
 		return
 	}
+	due := w.spare[:0]
+	w.spare = nil // a run that overlaps this one (see the Reset below) makes its own
 	// After a stall longer than a turn, every slot is looked at once.
 	from := max(w.next, cur-int64(len(w.slots))+1)
 	for t := from; t <= cur; t++ {
@@ -175,4 +190,10 @@ func (w *heartbeats) run() {
 	for _, c := range due {
 		w.fire(c, now)
 	}
+	clear(due)
+	w.mu.Lock()
+	if w.spare == nil {
+		w.spare = due[:0]
+	}
+	w.mu.Unlock()
 }

@@ -177,3 +177,27 @@ func TestPingsFollowPongsAtPingIntervalWhenItIsShorterThanPingTimeout(t *testing
 		t.Fatalf("five ping rounds took %v: pings waited for the pong deadline", took)
 	}
 }
+
+// A ping that would overflow a session's queue closes it as a slow
+// consumer, as any other send would (from its own goroutine, so that the
+// wheel's other due sessions are not held up by the close).
+func TestAPingThatOverflowsTheQueueClosesASlowConsumer(t *testing.T) {
+	_, hs, conns := testServer(t, Options{PingInterval: 50 * time.Millisecond, PingTimeout: time.Second, MaxQueuedPackets: 4})
+	handshake(t, hs.URL, 4)
+	c := <-conns
+	// Nobody polls: the open packet went out with the handshake response,
+	// so four messages fill the queue and the ping is one too many.
+	for range 4 {
+		if err := c.Send(Message{Data: []byte("x")}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	select {
+	case <-c.Done():
+		if r := c.CloseReason(); r != "slow consumer" {
+			t.Fatalf("reason %q", r)
+		}
+	case <-time.After(3 * time.Second):
+		t.Fatal("the session with a full queue was not closed at its ping")
+	}
+}

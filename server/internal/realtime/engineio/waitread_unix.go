@@ -34,8 +34,8 @@ func waitReadableFor(nc net.Conn, raw syscall.RawConn, peek *[1]byte, d time.Dur
 	o := getRawOp()
 	defer o.put()
 	o.peek = peek
-	if _ = raw.Control(o.peekCtl); o.ok || d <= 0 {
-		return o.ok
+	if err := raw.Control(o.peekCtl); err != nil || o.ok || d <= 0 {
+		return err != nil || o.ok // a closed socket counts as readable: the read reports it
 	}
 	if nc.SetReadDeadline(time.Now().Add(d)) != nil {
 		return false

@@ -134,7 +134,8 @@ func (c *Conn) probe(wc *wsConn) bool {
 }
 
 // idleHandover is how long a session's reader waits for bytes before it
-// hands the socket to the poller and ends (a variable for tests).
+// hands the socket to the poller and ends, unless the last thing it read
+// was a heartbeat (then it hands over at once). A variable for tests.
 var idleHandover = 500 * time.Millisecond
 
 // readLoop reads messages until the WebSocket fails or the session closes.
@@ -156,11 +157,12 @@ func (c *Conn) readLoop(wc *wsConn) {
 		if !wc.buffered() {
 			// Nothing to parse: give the read buffer back and wait for the
 			// network with a shallow stack. A session that stays quiet for
-			// idleHandover is handed to the poller, which starts a new
-			// reader when the socket is readable, so that an idle session
-			// holds no goroutine. A busy one keeps its reader: handing over
-			// after every message (a peek, an epoll_ctl and a new goroutine
-			// whose stack grows again) cost a fifth of the chat's throughput.
+			// linger (idleHandover, or nothing after a heartbeat) is handed
+			// to the poller, which starts a new reader when the socket is
+			// readable, so that an idle session holds no goroutine. A busy
+			// one keeps its reader: handing over after every message (a
+			// peek, an epoll_ctl and a new goroutine whose stack grows
+			// again) cost a fifth of the chat's throughput.
 			wc.release()
 			if wc.raw != nil && !waitReadableFor(wc.nc, wc.raw, &wc.peek, linger) && c.srv.poll.arm(c, wc) {
 				return

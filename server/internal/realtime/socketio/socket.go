@@ -25,7 +25,9 @@ type EventHandler func(s *Socket, args []any, ack func(args ...any))
 
 // Handshake describes the connection request of a socket.
 type Handshake struct {
-	// Header holds the HTTP headers of the Engine.IO handshake request.
+	// Header holds the HTTP headers of the Engine.IO handshake request that
+	// the engine kept (engineio.Options.KeepHeaders); nil when it kept none.
+	// It is shared and must not be modified.
 	Header http.Header
 	// Query holds the handshake query, plus, for protocol 4 clients, the
 	// query they attached to the namespace.
