@@ -102,7 +102,7 @@ func TestSQLiteConnectionsKeepTheirPragmas(t *testing.T) {
 		}
 		defer conns[i].Close()
 	}
-	want := map[string]string{"journal_mode": "wal", "foreign_keys": "1", "synchronous": "1", "temp_store": "2", "busy_timeout": "10000", "cache_size": "-1024"}
+	want := map[string]string{"journal_mode": "wal", "foreign_keys": "1", "synchronous": "1", "temp_store": "2", "busy_timeout": "10000", "cache_size": "-256", "cache_spill": "0"}
 	for i, c := range conns {
 		for pragma, v := range want {
 			var got string
