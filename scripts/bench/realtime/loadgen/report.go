@@ -129,6 +129,10 @@ func value(r *Result, key string, digits int) (string, float64, bool) {
 		if i == 0 {
 			first = v
 		}
+		if v < 0 { // cpuUnknown: the server died during the measurement
+			shown = append(shown, "–")
+			continue
+		}
 		shown = append(shown, fmt.Sprintf("%.*f", digits, v))
 	}
 	return strings.Join(shown, " / "), first, len(parts) == 1
@@ -184,8 +188,8 @@ func renderRun(b *strings.Builder, rr *runResults) {
 			if st.ErrorCodes != "" {
 				ref += " " + st.ErrorCodes
 			}
-			fmt.Fprintf(b, "| %.0f | %d | %.0f | %.1f | %.1f | %.1f | %s | %.0f | %.0f | %.0f | %s | %d |\n", st.Offered, st.Sent, st.DeliveredPS,
-				st.Latency.P50, st.Latency.P99, st.AckLatency.P99, ref, st.ServerCPUPct, st.OthersCPUPct, float64(st.RSSKB)/1024,
+			fmt.Fprintf(b, "| %.0f | %d | %.0f | %.1f | %.1f | %.1f | %s | %s | %s | %.0f | %s | %d |\n", st.Offered, st.Sent, st.DeliveredPS,
+				st.Latency.P50, st.Latency.P99, st.AckLatency.P99, ref, pct(st.ServerCPUPct), pct(st.OthersCPUPct), float64(st.RSSKB)/1024,
 				map[bool]string{true: "yes", false: "no"}[st.OK], st.Attempts)
 		}
 		for _, n := range r.Notes {
@@ -232,4 +236,12 @@ func reportCmd(args []string) error {
 		return os.WriteFile(*out, []byte(b.String()), 0o644)
 	}
 	return nil
+}
+
+// pct formats a CPU share, "–" when it is unknown.
+func pct(v float64) string {
+	if v < 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.0f", v)
 }

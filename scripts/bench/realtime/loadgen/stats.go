@@ -83,27 +83,35 @@ func rssKB(pid int) int64 {
 	return 0
 }
 
-// cpuTicks reads utime+stime of a process in clock ticks (1/100 s here).
+// cpuTicks reads utime+stime of a process in clock ticks (1/100 s here);
+// 0 when it cannot be read.
 func cpuTicks(pid int) int64 {
+	t, _ := procTicks(pid)
+	return t
+}
+
+// procTicks is cpuTicks, also reporting whether the process could be read
+// (false once it has exited and been reaped).
+func procTicks(pid int) (int64, bool) {
 	if pid <= 0 {
-		return 0
+		return 0, false
 	}
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 	if err != nil {
-		return 0
+		return 0, false
 	}
 	s := string(b)
 	i := strings.LastIndexByte(s, ')')
 	if i < 0 {
-		return 0
+		return 0, false
 	}
 	f := strings.Fields(s[i+1:])
 	if len(f) < 13 {
-		return 0
+		return 0, false
 	}
 	u, _ := strconv.ParseInt(f[11], 10, 64)
 	st, _ := strconv.ParseInt(f[12], 10, 64)
-	return u + st
+	return u + st, true
 }
 
 // machineTicks reads the busy and total jiffies of all CPUs from /proc/stat.
@@ -127,6 +135,9 @@ func machineTicks() (busy, total int64) {
 	return busy, total
 }
 
+// cpuUnknown stands for a CPU share that could not be measured.
+const cpuUnknown = -1
+
 // CPUWatch measures, over an interval, the server's CPU and what the rest
 // of the machine (other than the server and this load generator) used,
 // both in percent of one core: the machine is shared, so a busy neighbour
@@ -145,13 +156,19 @@ func StartCPU(pid int) *CPUWatch {
 }
 
 // Stop returns server%, loadgen% and others% of one core since StartCPU.
+// When the server died meanwhile its CPU time is lost, so server and
+// others are both cpuUnknown (the report shows "–").
 func (w *CPUWatch) Stop() (server, loadgen, others float64) {
 	el := time.Since(w.t0).Seconds()
 	if el <= 0 {
 		return 0, 0, 0
 	}
-	srv := float64(cpuTicks(w.pid)-w.srv) / 100
+	end, alive := procTicks(w.pid)
 	self := float64(cpuTicks(os.Getpid())-w.self) / 100
+	if w.pid > 0 && !alive {
+		return cpuUnknown, 100 * self / el, cpuUnknown
+	}
+	srv := float64(end-w.srv) / 100
 	busy, _ := machineTicks()
 	all := float64(busy-w.busy) / 100
 	return 100 * srv / el, 100 * self / el, max(0, 100*(all-srv-self)/el)
