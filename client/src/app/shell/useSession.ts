@@ -16,13 +16,17 @@ export function useSession() {
   const store = useStore<RootState>()
   const isLoggedIn = useAppSelector(selectIsLoggedIn)
   const reloadProfile = useAppSelector(selectReloadProfile)
-  const { refetch } = useGetProfileQuery(undefined, { skip: !isLoggedIn, refetchOnMountOrArgChange: true })
+  const { refetch, isFetching } = useGetProfileQuery(undefined, { skip: !isLoggedIn, refetchOnMountOrArgChange: true })
 
   useEffect(() => {
-    if (!reloadProfile) return
+    // RTK Query drops a refetch while the same query is in flight, and the
+    // request in flight may predate the change (the profile load of a page
+    // opened from an activation link races the activation): wait for it to
+    // end, then load again.
+    if (!reloadProfile || (isLoggedIn && isFetching)) return
     dispatch(setReloadProfile(false))
     if (isLoggedIn) void refetch()
-  }, [reloadProfile, isLoggedIn, refetch, dispatch])
+  }, [reloadProfile, isLoggedIn, isFetching, refetch, dispatch])
 
   useEffect(() => {
     const onStorage = (e: StorageEvent) => {
