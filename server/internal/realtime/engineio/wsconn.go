@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 	"unicode/utf8"
@@ -70,13 +71,17 @@ type wsConn struct {
 	hdr   [ws.MaxHeaderSize - 2]byte
 	peek  [1]byte // waitReadable's peek buffer
 
-	// Writer state, guarded by writeMu (the two flags sit beside peek so
-	// that the struct fits a 128-byte allocation).
-	closeSent bool // a close frame went out: nothing may follow it
-	closing   bool // shutdown ran: the connection closes by itself
+	// Writer state, guarded by writeMu, except closing (the flags sit
+	// beside peek so that the struct fits a 128-byte allocation).
+	closeSent bool        // a close frame went out: nothing may follow it
+	closing   atomic.Bool // shutdown runs: the connection closes by itself
 	writeMu   sync.Mutex
-	deadline  time.Time // the write deadline set on nc
+	deadline  int64 // the write deadline set on nc, on monoEpoch's clock (a time.Time would cost 16 bytes more)
 }
+
+// monoEpoch is the origin of wsConn.deadline: durations since it are
+// monotonic, as time.Time's comparisons are.
+var monoEpoch = time.Now()
 
 // newWSConn returns the WebSocket over nc, starting with early, the bytes
 // the client sent right after its handshake.
@@ -272,11 +277,12 @@ func (w *wsConn) writeControl(op ws.OpCode, payload []byte) error {
 // the cost of a fan-out.
 func (w *wsConn) armLocked() {
 	now := time.Now()
-	if w.deadline.Sub(now) >= w.timeout/2 {
+	mono := int64(now.Sub(monoEpoch))
+	if time.Duration(w.deadline-mono) >= w.timeout/2 {
 		return
 	}
-	w.deadline = now.Add(w.timeout)
-	_ = w.nc.SetWriteDeadline(w.deadline)
+	w.deadline = mono + int64(w.timeout)
+	_ = w.nc.SetWriteDeadline(now.Add(w.timeout))
 }
 
 // shutdown ends the WebSocket gracefully: a close frame with code, then the
@@ -285,10 +291,8 @@ func (w *wsConn) armLocked() {
 // and the client could lose the last packets). The connection is closed
 // after grace, or earlier by closeNow's CloseNow once the client answered.
 func (w *wsConn) shutdown(code ws.StatusCode, grace time.Duration) {
+	w.closing.Store(true)
 	_ = w.writeControl(ws.OpClose, ws.NewCloseFrameBody(code, ""))
-	w.writeMu.Lock()
-	w.closing = true
-	w.writeMu.Unlock()
 	if cw, ok := w.nc.(interface{ CloseWrite() error }); ok && cw.CloseWrite() == nil {
 		time.AfterFunc(grace, func() { _ = w.nc.Close() })
 		return
@@ -296,12 +300,12 @@ func (w *wsConn) shutdown(code ws.StatusCode, grace time.Duration) {
 	_ = w.nc.Close()
 }
 
-// CloseNow closes the connection at once, unless shutdown already runs.
+// CloseNow closes the connection at once, unless shutdown already runs. It
+// does not wait for writeMu: a writer stuck on a client that reads nothing
+// holds it for up to the write timeout, and closing the socket is what ends
+// that write.
 func (w *wsConn) CloseNow() {
-	w.writeMu.Lock()
-	closing := w.closing
-	w.writeMu.Unlock()
-	if !closing {
+	if !w.closing.Load() {
 		_ = w.nc.Close()
 	}
 }

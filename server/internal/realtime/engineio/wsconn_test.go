@@ -3,6 +3,7 @@ package engineio
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/binary"
 	"io"
 	"net"
@@ -391,5 +392,47 @@ func TestWritesGoOnAfterAnEarlierWriteDeadlinePassed(t *testing.T) {
 		if op, p := c.read(); op != ws.OpText || string(p) != "4still here" {
 			t.Fatalf("message %d: %v %q (session closed: %q)", i, op, p, conn.CloseReason())
 		}
+	}
+}
+
+// Closing a session whose writer is stuck on a client that reads nothing
+// does not wait for that write: closing the socket is what ends it. Before,
+// the close waited up to WriteTimeout for the writer, and Server.Close did
+// so for each such session in turn.
+func TestClosingASessionDoesNotWaitForAWriteStuckOnItsClient(t *testing.T) {
+	srv, hs, conns := testServer(t, Options{PingInterval: time.Minute, PingTimeout: time.Minute,
+		MaxQueuedPackets: 1000, WriteTimeout: time.Minute})
+	_ = dialRawWS(t, hs, nil) // reads nothing more
+	c := <-conns
+	big := bytes.Repeat([]byte{7}, 64<<10)
+	for range 200 { // 12.8 MB: far more than the socket buffers hold
+		if err := c.Send(Message{Data: big, Binary: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	waitFor(t, "a writer stuck on the client", func() bool {
+		if !c.mu.TryLock() {
+			return false
+		}
+		stuck := c.writing && len(c.queue) == 0 // the writer took everything and is still at it
+		c.mu.Unlock()
+		return stuck
+	})
+	time.Sleep(100 * time.Millisecond)
+	done := make(chan struct{})
+	go func() {
+		c.Abort("forced close")
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second): // WriteTimeout is a minute
+		t.Fatal("closing waited for the stuck write")
+	}
+	<-c.Done()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Close(ctx); err != nil {
+		t.Fatalf("server close: %v", err)
 	}
 }
