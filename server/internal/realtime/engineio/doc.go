@@ -26,13 +26,16 @@
 //
 // Over WebSocket the framing is this package's own (wsconn.go), with
 // gobwas/ws for the handshake and frame headers, so that a connection keeps
-// no buffers between messages. A writer goroutine runs only while the
-// session has packets queued: it frames the whole queue into one pooled
-// buffer, writes it with one network write, and exits. The reader borrows a
+// no buffers between messages. A session with packets queued goes to the
+// server's write workers (at most GOMAXPROCS, writers.go), which frame its
+// whole queue into one pooled buffer and write it without waiting; only a
+// session whose client cannot take it all at once gets a writer goroutine
+// of its own, which waits with the write deadline. The reader borrows a
 // buffered reader while it has bytes to parse; after idleHandover without
-// any, it hands the socket to the server's poller (one epoll goroutine,
-// Linux) and ends, so an idle session holds no goroutine; the poller starts
-// a reader again when bytes arrive.
+// any (at once after a heartbeat), it hands the socket to the server's
+// poller (one epoll goroutine, Linux) and ends, so an idle session holds no
+// goroutine; the poller starts a reader again when bytes arrive. Every
+// session's heartbeat deadline sits in one timing wheel (heartbeat.go).
 //
 // Every session has a bounded outgoing queue; writers never hold a lock while
 // touching the network, and a session whose queue overflows is closed with
