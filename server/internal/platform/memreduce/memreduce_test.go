@@ -65,30 +65,23 @@ func TestReducerWaitsForEightQuietSecondsAfterABurstThenForSlackToReturn(t *test
 }
 
 func TestReducerLeavesASmallOrBusyHeapAlone(t *testing.T) {
-	// Quiet, but the slack is less than a quarter of the live heap.
-	f := &fakeRuntime{s: Sample{Live: 100 << 20, Slack: 20 << 20}, rate: 10 << 10}
-	r := f.reducer()
-	f.tick(r, 30)
-	if f.reduced != 0 {
-		t.Fatal("reduced with little slack")
-	}
-	// Quiet, tiny heap: less than MinSlack to gain.
-	f = &fakeRuntime{s: Sample{Live: 1 << 20, Slack: 3 << 20}, rate: 1 << 10}
-	r = f.reducer()
-	f.tick(r, 30)
-	if f.reduced != 0 {
-		t.Fatal("reduced a tiny heap")
-	}
-	// Lots of slack, but steady traffic above the quiet rate never counts.
-	f = &fakeRuntime{s: Sample{Live: 20 << 20, Slack: 200 << 20}, rate: 2 << 20}
-	r = f.reducer()
-	f.tick(r, 60)
-	if f.reduced != 0 {
-		t.Fatal("reduced under steady traffic")
+	for _, tc := range []struct {
+		name string
+		f    fakeRuntime
+	}{
+		{"quiet, but the slack is less than a quarter of the live heap", fakeRuntime{s: Sample{Live: 100 << 20, Slack: 20 << 20}, rate: 10 << 10}},
+		{"quiet, but a tiny heap has less than MinSlack to gain", fakeRuntime{s: Sample{Live: 1 << 20, Slack: 3 << 20}, rate: 1 << 10}},
+		{"lots of slack, but steady traffic above the quiet rate", fakeRuntime{s: Sample{Live: 20 << 20, Slack: 200 << 20}, rate: 2 << 20}},
+	} {
+		f := tc.f
+		f.tick(f.reducer(), 60)
+		if f.reduced != 0 {
+			t.Errorf("%s: reduced %d times", tc.name, f.reduced)
+		}
 	}
 	// One busy second in the quiet period starts the count again.
-	f = &fakeRuntime{s: Sample{Live: 20 << 20, Slack: 200 << 20}, rate: 1 << 10}
-	r = f.reducer()
+	f := &fakeRuntime{s: Sample{Live: 20 << 20, Slack: 200 << 20}, rate: 1 << 10}
+	r := f.reducer()
 	f.tick(r, 6)
 	f.rate = 5 << 20
 	f.tick(r, 1)

@@ -224,16 +224,26 @@ func (c *Conn) enqueue(pkts ...Packet) error {
 		c.mu.Unlock()
 		return ErrClosed
 	}
-	if len(c.queue)+len(pkts) > c.srv.opts.MaxQueuedPackets {
+	if !c.appendLocked(pkts...) {
 		c.mu.Unlock()
 		c.closeNow("slow consumer")
 		return ErrSlowConsumer
 	}
+	c.mu.Unlock()
+	return nil
+}
+
+// appendLocked queues pkts and wakes the transport, or reports false when
+// they would overflow the queue (the caller then closes the session as a
+// slow consumer). The session is open and mu is held.
+func (c *Conn) appendLocked(pkts ...Packet) bool {
+	if len(c.queue)+len(pkts) > c.srv.opts.MaxQueuedPackets {
+		return false
+	}
 	c.queue = append(c.queue, pkts...)
 	c.signalLocked()
 	c.kickLocked()
-	c.mu.Unlock()
-	return nil
+	return true
 }
 
 // signalLocked wakes whoever waits for queue or state changes.
@@ -352,14 +362,11 @@ func (c *Conn) heartbeatDue(now int64) {
 	// the sessions before this one in the batch took some time.
 	c.hbDue.Store(c.srv.hb.now() + int64(c.srv.opts.PingTimeout))
 	c.srv.hb.schedule(c)
-	if len(c.queue)+1 > c.srv.opts.MaxQueuedPackets {
+	if !c.appendLocked(Packet{Type: PacketPing}) {
 		c.mu.Unlock()
 		go c.closeNow("slow consumer") // as enqueue would, but off the wheel's goroutine
 		return
 	}
-	c.queue = append(c.queue, Packet{Type: PacketPing})
-	c.signalLocked()
-	c.kickLocked()
 	c.mu.Unlock()
 }
 

@@ -216,6 +216,12 @@ func (a *MemoryAdapter) delLocked(id, room string) {
 			a.sids[id] = slices.Delete(mine, i, i+1)
 		}
 	}
+	a.dropLocked(id, room)
+}
+
+// dropLocked removes socket id from the stored room, deleting the room once
+// it is empty.
+func (a *MemoryAdapter) dropLocked(id, room string) {
 	if members, ok := a.rooms[room]; ok {
 		members.del(id)
 		if members.len() == 0 {
@@ -233,14 +239,7 @@ func (a *MemoryAdapter) DelAll(id string) {
 	for _, r := range slices.Clone(a.sids[id]) {
 		a.delLocked(id, r)
 	}
-	if members, ok := a.rooms[id]; ok { // its own room, stored because others joined it
-		members.del(id)
-		if members.len() == 0 {
-			delete(a.rooms, id)
-		} else {
-			a.rooms[id] = members
-		}
-	}
+	a.dropLocked(id, id) // its own room, if stored because others joined it
 	delete(a.sids, id)
 	delete(a.socks, id)
 	delete(a.left, id)
