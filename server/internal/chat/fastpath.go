@@ -4,9 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
-	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -34,8 +31,8 @@ import (
 // and the send runs the slow path, which gives the precise refusal.
 //
 // The slow path reads three rows per send (both members, the conversation,
-// blocks); on SQLite, whose Go driver parses every statement on every run,
-// those reads were 45% of a send's CPU.
+// blocks); on SQLite, with a driver that then parsed every statement on
+// every run, those reads were 45% of a send's CPU.
 
 // maxRoutes bounds the route cache; it is emptied when full (a route is
 // rebuilt by one slow send).
@@ -173,59 +170,34 @@ func (s *Service) storeRouted(tx *gorm.DB, row *messageRow, rt *route, now time.
 }
 
 // insertRows inserts, on SQLite, the rows of the group's fast-path sends
-// that checkRoutes let through: all in one INSERT … RETURNING id, then one
-// counter update per conversation and receiving side. The transaction holds
+// that checkRoutes let through, one prepared INSERT each (the driver keeps
+// the compiled statement, so no row is parsed), then makes one counter
+// update per conversation and receiving side. The transaction holds
 // SQLite's only write lock from its start, so nothing can change between
-// the check and the insert, and the ids of one statement are handed out in
-// the order of its rows. If a reused client id fails the statement (SQLite
-// undoes a failed statement alone), the rows go in one by one, and only the
-// reused ones get errDuplicate.
+// the check and the inserts, and ids follow the order of the rows. A reused
+// client id fails its own statement only (SQLite undoes a failed statement
+// alone): that row gets errDuplicate and the others go on.
 func (s *Service) insertRows(ctx context.Context, tx *gorm.DB, batch []*writeReq, revoked []bool, errs []error) error {
+	sqlTx, ok := tx.Statement.ConnPool.(*sql.Tx)
+	if !ok {
+		return errors.New("chat: a group transaction is not a *sql.Tx")
+	}
 	var idx []int
 	for i, r := range batch {
-		if r.row != nil && !revoked[i] {
+		if r.row == nil || revoked[i] {
+			continue
+		}
+		switch err := s.insertRow(ctx, sqlTx, r.row); {
+		case errors.Is(err, errDuplicate):
+			errs[i] = errDuplicate
+		case err != nil:
+			return err
+		default:
 			idx = append(idx, i)
 		}
 	}
 	if len(idx) == 0 {
 		return nil
-	}
-	sqlTx, ok := tx.Statement.ConnPool.(*sql.Tx)
-	if !ok {
-		return errors.New("chat: a group transaction is not a *sql.Tx")
-	}
-	args := make([]any, 0, 5*len(idx))
-	var q strings.Builder
-	q.WriteString("INSERT INTO chat_messages (conversation_id, sender_id, client_id, body, warning, created_at) VALUES ")
-	for k, i := range idx {
-		if k > 0 {
-			q.WriteString(", ")
-		}
-		q.WriteString("(?, ?, ?, ?, ?, ?)")
-		row := batch[i].row
-		args = append(args, row.ConversationID, row.SenderID, row.clientIDArg(), row.Body, row.Warning, row.CreatedAt)
-	}
-	q.WriteString(" RETURNING id")
-	ids, err := queryIDs(ctx, sqlTx, q.String(), args...)
-	switch {
-	case err == nil && len(ids) == len(idx):
-		slices.Sort(ids)
-		for k, i := range idx {
-			batch[i].row.ID = ids[k]
-		}
-	case err == nil:
-		return fmt.Errorf("chat: %d ids for %d rows", len(ids), len(idx))
-	case store.IsUniqueViolation(err):
-		for _, i := range idx {
-			switch err := s.insertRow(ctx, sqlTx, batch[i].row); {
-			case errors.Is(err, errDuplicate):
-				errs[i] = errDuplicate
-			case err != nil:
-				return err
-			}
-		}
-	default:
-		return err
 	}
 	// Counters: one update per conversation and receiving side.
 	type bumpKey struct {
@@ -240,9 +212,6 @@ func (s *Service) insertRows(ctx context.Context, tx *gorm.DB, batch []*writeReq
 	bumps := map[bumpKey]*bumpVal{}
 	var order []bumpKey
 	for _, i := range idx {
-		if errs[i] != nil {
-			continue
-		}
 		rt, row := batch[i].route, batch[i].row
 		k := bumpKey{rt.convID, side(rt.partner.ID, rt.lowID)}
 		b := bumps[k]
@@ -266,35 +235,18 @@ func (s *Service) insertRows(ctx context.Context, tx *gorm.DB, batch []*writeReq
 	return nil
 }
 
-// queryIDs runs an INSERT … RETURNING id and collects the ids.
-func queryIDs(ctx context.Context, tx *sql.Tx, q string, args ...any) ([]uint64, error) {
-	rows, err := tx.QueryContext(ctx, q, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var ids []uint64
-	for rows.Next() {
-		var id uint64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
-}
-
 // checkRoutes tells, on SQLite, which routed writes of a group are no
 // longer allowed: the sender is not active, the partner is not active or is
 // hidden, or a block stands between them. Two queries serve the whole
-// group (a conditional insert per message cost 40% of a send's CPU there).
+// group (a conditional insert per message cost 40% of a send's CPU there),
+// both prepared once per size of id list (routeStmts).
 // On MySQL every routed insert checks itself (insertIfSQL).
 func (s *Service) checkRoutes(ctx context.Context, tx *gorm.DB, batch []*writeReq) ([]bool, error) {
 	revoked := make([]bool, len(batch))
 	if s.db.Dialect != store.SQLite {
 		return revoked, nil
 	}
-	var ids []uint64
+	var ids []any
 	seen := map[uint64]bool{}
 	for _, r := range batch {
 		if r.route == nil {
@@ -310,29 +262,43 @@ func (s *Service) checkRoutes(ctx context.Context, tx *gorm.DB, batch []*writeRe
 	if len(ids) == 0 {
 		return revoked, nil
 	}
-	type state struct {
-		ID     uint64
-		Hidden bool
-		Status string
+	sqlTx, ok := tx.Statement.ConnPool.(*sql.Tx)
+	if !ok {
+		return nil, errors.New("chat: a group transaction is not a *sql.Tx")
 	}
-	var states []state
-	if err := tx.WithContext(ctx).Raw(`SELECT p.id, p.hidden, u.status FROM profiles p JOIN users u ON u.id = p.user_id WHERE p.id IN ?`, ids).
-		Scan(&states).Error; err != nil {
+	statesStmt, blocksStmt, size, err := s.stmts.routeStmts(s.db.SQL(), len(ids))
+	if err != nil {
 		return nil, err
 	}
-	var blocks []struct{ BlockerID, BlockedID uint64 }
-	if err := tx.WithContext(ctx).Raw(`SELECT blocker_id, blocked_id FROM blocks WHERE blocker_id IN ? AND blocked_id IN ?`, ids, ids).
-		Scan(&blocks).Error; err != nil {
-		return nil, err
+	for len(ids) < size { // pad with a repeat: IN does not mind
+		ids = append(ids, ids[0])
 	}
 	active, visible := map[uint64]bool{}, map[uint64]bool{}
-	for _, st := range states {
-		active[st.ID] = st.Status == account.StatusActive
-		visible[st.ID] = active[st.ID] && !st.Hidden
+	err = queryEach(ctx, sqlTx.StmtContext(ctx, statesStmt), ids, func(rows *sql.Rows) error {
+		var id uint64
+		var hidden bool
+		var status string
+		if err := rows.Scan(&id, &hidden, &status); err != nil {
+			return err
+		}
+		active[id] = status == account.StatusActive
+		visible[id] = active[id] && !hidden
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	blocked := map[[2]uint64]bool{}
-	for _, b := range blocks {
-		blocked[[2]uint64{b.BlockerID, b.BlockedID}] = true
+	err = queryEach(ctx, sqlTx.StmtContext(ctx, blocksStmt), append(ids, ids...), func(rows *sql.Rows) error {
+		var b [2]uint64
+		if err := rows.Scan(&b[0], &b[1]); err != nil {
+			return err
+		}
+		blocked[b] = true
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	for i, r := range batch {
 		if rt := r.route; rt != nil {
@@ -341,6 +307,21 @@ func (s *Service) checkRoutes(ctx context.Context, tx *gorm.DB, batch []*writeRe
 		}
 	}
 	return revoked, nil
+}
+
+// queryEach runs st with args and calls scan for every row.
+func queryEach(ctx context.Context, st *sql.Stmt, args []any, scan func(*sql.Rows) error) error {
+	rows, err := st.QueryContext(ctx, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := scan(rows); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
 }
 
 // insertIfSQL inserts a message only while both members are active, the

@@ -38,11 +38,11 @@ type Deps struct {
 // Service holds conversations and messages and decides who may chat.
 type Service struct {
 	db *store.DB
-	// hot runs the fixed-shape statements of every send and connect: on
-	// MySQL as server-side prepared statements, so the server does not parse
-	// them each time. Only statements whose text never varies go through it
+	// hot runs the fixed-shape statements of every send and connect as
+	// prepared statements (server-side on MySQL; compiled once per
+	// connection and kept by the SQLite driver), so they are not parsed
+	// each time. Only statements whose text never varies go through it
 	// (no IN lists of variable length), so its statement cache stays small.
-	// The SQLite driver parses every execution anyway, so there it is db.
 	hot     *gorm.DB
 	rel     *relation.Store
 	limiter ratelimit.Limiter
@@ -71,11 +71,8 @@ func New(d Deps) (*Service, error) {
 	if d.DB == nil || d.Relations == nil {
 		return nil, errors.New("chat: DB and Relations are required")
 	}
-	s := &Service{db: d.DB, hot: d.DB.DB, rel: d.Relations, limiter: d.Limiter, scope: d.Scope, sendN: d.SendLimit, sendWin: d.SendWindow,
-		log: d.Log, now: d.Now, seed: maphash.MakeSeed()}
-	if d.DB.Dialect == store.MySQL {
-		s.hot = d.DB.Session(&gorm.Session{PrepareStmt: true})
-	}
+	s := &Service{db: d.DB, hot: d.DB.Session(&gorm.Session{PrepareStmt: true}), rel: d.Relations, limiter: d.Limiter, scope: d.Scope,
+		sendN: d.SendLimit, sendWin: d.SendWindow, log: d.Log, now: d.Now, seed: maphash.MakeSeed()}
 	if s.sendN <= 0 {
 		s.sendN = SendLimit
 	}

@@ -3,6 +3,7 @@ package chat
 import (
 	"context"
 	"database/sql"
+	"strings"
 	"sync"
 	"time"
 
@@ -26,6 +27,43 @@ type messageStmts struct {
 	insert   *sql.Stmt
 	insertIf *sql.Stmt // the fast path's conditional insert (fastpath.go)
 	last     *sql.Stmt
+
+	// The route checks of a group (checkRoutes), by the length of their id
+	// list: lists are padded to the next power of two, so that a handful
+	// of statements, each prepared once, serve every group.
+	routeMu     sync.Mutex
+	routeStates map[int]*sql.Stmt
+	routeBlocks map[int]*sql.Stmt
+}
+
+// routeStmts returns checkRoutes' two statements for n member ids and the
+// list length they take (n rounded up to a power of two, at least 8),
+// preparing them on first use.
+func (m *messageStmts) routeStmts(db *sql.DB, n int) (states, blocks *sql.Stmt, size int, err error) {
+	size = 8
+	for size < n {
+		size *= 2
+	}
+	m.routeMu.Lock()
+	defer m.routeMu.Unlock()
+	if st, bl := m.routeStates[size], m.routeBlocks[size]; st != nil && bl != nil {
+		return st, bl, size, nil
+	}
+	in := "(?" + strings.Repeat(", ?", size-1) + ")"
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if states, err = db.PrepareContext(ctx, "SELECT p.id, p.hidden, u.status FROM profiles p JOIN users u ON u.id = p.user_id WHERE p.id IN "+in); err != nil {
+		return nil, nil, 0, err
+	}
+	if blocks, err = db.PrepareContext(ctx, "SELECT blocker_id, blocked_id FROM blocks WHERE blocker_id IN "+in+" AND blocked_id IN "+in); err != nil {
+		states.Close()
+		return nil, nil, 0, err
+	}
+	if m.routeStates == nil {
+		m.routeStates, m.routeBlocks = map[int]*sql.Stmt{}, map[int]*sql.Stmt{}
+	}
+	m.routeStates[size], m.routeBlocks[size] = states, blocks
+	return states, blocks, size, nil
 }
 
 // prepare prepares the statements once; a failure leaves Send on GORM.
