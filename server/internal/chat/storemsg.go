@@ -31,9 +31,8 @@ type messageStmts struct {
 	// The route checks of a group (checkRoutes), by the length of their id
 	// list: lists are padded to the next power of two, so that a handful
 	// of statements, each prepared once, serve every group.
-	routeMu     sync.Mutex
-	routeStates map[int]*sql.Stmt
-	routeBlocks map[int]*sql.Stmt
+	routeMu sync.Mutex
+	route   map[int][2]*sql.Stmt // states, blocks
 }
 
 // routeStmts returns checkRoutes' two statements for n member ids and the
@@ -46,8 +45,8 @@ func (m *messageStmts) routeStmts(db *sql.DB, n int) (states, blocks *sql.Stmt, 
 	}
 	m.routeMu.Lock()
 	defer m.routeMu.Unlock()
-	if st, bl := m.routeStates[size], m.routeBlocks[size]; st != nil && bl != nil {
-		return st, bl, size, nil
+	if p, ok := m.route[size]; ok {
+		return p[0], p[1], size, nil
 	}
 	in := "(?" + strings.Repeat(", ?", size-1) + ")"
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -59,10 +58,10 @@ func (m *messageStmts) routeStmts(db *sql.DB, n int) (states, blocks *sql.Stmt, 
 		states.Close()
 		return nil, nil, 0, err
 	}
-	if m.routeStates == nil {
-		m.routeStates, m.routeBlocks = map[int]*sql.Stmt{}, map[int]*sql.Stmt{}
+	if m.route == nil {
+		m.route = map[int][2]*sql.Stmt{}
 	}
-	m.routeStates[size], m.routeBlocks[size] = states, blocks
+	m.route[size] = [2]*sql.Stmt{states, blocks}
 	return states, blocks, size, nil
 }
 
