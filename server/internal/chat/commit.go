@@ -35,8 +35,8 @@ type writeReq struct {
 	// route, when set, must still be allowed when the transaction runs
 	// (checkRoutes), or the write is not made and gets errRevoked.
 	route *route
-	// row, when set (fast-path sends on SQLite), is inserted with the other
-	// rows of its group in one statement (insertRows); fn is nil then.
+	// row, when set (fast-path sends on SQLite), is inserted by insertRows
+	// with the other rows of its group, before the savepoints; fn is nil then.
 	row  *messageRow
 	done chan error
 }

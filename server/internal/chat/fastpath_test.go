@@ -201,3 +201,72 @@ func TestOneGroupMixesNewRevokedAndReusedSends(t *testing.T) {
 		})
 	}
 }
+
+// TestLargeGroupChecksEveryRoute puts the fast-path sends of ten pairs into
+// one group transaction, so the route check's id list (20 members) takes a
+// padded statement larger than the smallest (8). One partner has blocked the
+// sender and another is hidden: exactly those two sends are refused, the
+// other eight are stored and published.
+func TestLargeGroupChecksEveryRoute(t *testing.T) {
+	for name, db := range storetest.Engines(t) {
+		t.Run(string(name), func(t *testing.T) {
+			e := newEnv(t, db)
+			ctx := context.Background()
+			type pair struct {
+				g, b chattest.Member
+				room string
+			}
+			const n, blockedPair, hiddenPair = 10, 4, 7
+			ps := make([]pair, n)
+			for i := range ps {
+				g, b, room := e.couple(t)
+				ps[i] = pair{g, b, room}
+				e.establish(t, g, b, room)
+			}
+			if err := db.Exec("INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, CURRENT_TIMESTAMP)", ps[blockedPair].b.ID, ps[blockedPair].g.ID).Error; err != nil {
+				t.Fatal(err)
+			}
+			if err := db.Exec("UPDATE profiles SET hidden = 1 WHERE id = ?", ps[hiddenPair].b.ID).Error; err != nil {
+				t.Fatal(err)
+			}
+			before := len(e.messageEvents())
+			release := e.s.HoldCommits()
+			errs := make([]error, n)
+			sent := make([]*chat.Sent, n)
+			var wg sync.WaitGroup
+			for i, p := range ps {
+				wg.Go(func() {
+					sent[i], errs[i] = e.s.Send(ctx, chat.SendInput{From: p.g.ID, RoomName: p.room, Text: texts["hindi"]})
+				})
+			}
+			for deadline := time.Now().Add(30 * time.Second); e.s.PendingWrites() < n; time.Sleep(time.Millisecond) {
+				if time.Now().After(deadline) {
+					release()
+					t.Fatalf("only %d of %d sends reached the queue", e.s.PendingWrites(), n)
+				}
+			}
+			release()
+			wg.Wait()
+			for i := range ps {
+				switch i {
+				case blockedPair:
+					wantReason(t, errs[i], chat.ReasonBlocked)
+				case hiddenPair:
+					wantReason(t, errs[i], chat.ReasonNotFound)
+				default:
+					if errs[i] != nil || sent[i].Duplicate || sent[i].Message.ID == 0 || sent[i].Message.Message != texts["hindi"] {
+						t.Errorf("pair %d: %+v %v", i, sent[i], errs[i])
+					}
+				}
+			}
+			if got := len(e.messageEvents()) - before; got != n-2 {
+				t.Errorf("%d messages published, want %d", got, n-2)
+			}
+			var stored int64
+			db.Table("chat_messages").Where("body = ?", texts["hindi"]).Count(&stored)
+			if stored != n-2 {
+				t.Errorf("%d messages stored, want %d", stored, n-2)
+			}
+		})
+	}
+}
