@@ -26,6 +26,47 @@ func (e *env) establish(t *testing.T, g, b chattest.Member, room string) uint64 
 	return last
 }
 
+// pair is an established conversation between a groom and a bride.
+type pair struct {
+	g, b chattest.Member
+	room string
+}
+
+// establishedPairs makes n couples and establishes each conversation.
+func (e *env) establishedPairs(t *testing.T, n int) []pair {
+	t.Helper()
+	ps := make([]pair, n)
+	for i := range ps {
+		g, b, room := e.couple(t)
+		ps[i] = pair{g, b, room}
+		e.establish(t, g, b, room)
+	}
+	return ps
+}
+
+// sendInOneGroup sends all inputs at once while commits are held, so that
+// they reach the database in one group transaction, and returns each
+// outcome.
+func (e *env) sendInOneGroup(t *testing.T, inputs []chat.SendInput) ([]*chat.Sent, []error) {
+	t.Helper()
+	release := e.s.HoldCommits()
+	sent := make([]*chat.Sent, len(inputs))
+	errs := make([]error, len(inputs))
+	var wg sync.WaitGroup
+	for i, in := range inputs {
+		wg.Go(func() { sent[i], errs[i] = e.s.Send(context.Background(), in) })
+	}
+	for deadline := time.Now().Add(30 * time.Second); e.s.PendingWrites() < len(inputs); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			release()
+			t.Fatalf("only %d of %d sends reached the queue", e.s.PendingWrites(), len(inputs))
+		}
+	}
+	release()
+	wg.Wait()
+	return sent, errs
+}
+
 // TestFastPathHonoursChangesMadeElsewhere: once a conversation is
 // established, sends take the cached route; a block, a hidden or suspended
 // profile written straight to the database (as another node would, with no
@@ -129,16 +170,7 @@ func TestOneGroupMixesNewRevokedAndReusedSends(t *testing.T) {
 		t.Run(string(name), func(t *testing.T) {
 			e := newEnv(t, db)
 			ctx := context.Background()
-			type pair struct {
-				g, b chattest.Member
-				room string
-			}
-			ps := make([]pair, 4)
-			for i := range ps {
-				g, b, room := e.couple(t)
-				ps[i] = pair{g, b, room}
-				e.establish(t, g, b, ps[i].room)
-			}
+			ps := e.establishedPairs(t, 4)
 			first, err := e.s.Send(ctx, chat.SendInput{From: ps[1].g.ID, RoomName: ps[1].room, Text: "kept", ClientID: "reused"})
 			if err != nil {
 				t.Fatal(err)
@@ -146,43 +178,22 @@ func TestOneGroupMixesNewRevokedAndReusedSends(t *testing.T) {
 			if err := db.Exec("INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, CURRENT_TIMESTAMP)", ps[3].b.ID, ps[3].g.ID).Error; err != nil {
 				t.Fatal(err)
 			}
-			release := e.s.HoldCommits()
-			type result struct {
-				sent *chat.Sent
-				err  error
-			}
-			results := make([]result, 4)
-			inputs := []chat.SendInput{
+			sent, errs := e.sendInOneGroup(t, []chat.SendInput{
 				{From: ps[0].g.ID, RoomName: ps[0].room, Text: "new one", ClientID: "n-0"},
 				{From: ps[1].g.ID, RoomName: ps[1].room, Text: "kept", ClientID: "reused"},
 				{From: ps[2].g.ID, RoomName: ps[2].room, Text: texts["tamil"]},
 				{From: ps[3].g.ID, RoomName: ps[3].room, Text: "after the block"},
+			})
+			if errs[0] != nil || sent[0].Duplicate || sent[0].Message.ID == 0 || sent[0].Message.Message != "new one" {
+				t.Fatalf("new send: %+v %v", sent[0], errs[0])
 			}
-			var wg sync.WaitGroup
-			for i, in := range inputs {
-				wg.Go(func() {
-					sent, err := e.s.Send(ctx, in)
-					results[i] = result{sent, err}
-				})
+			if errs[1] != nil || !sent[1].Duplicate || sent[1].Message.ID != first.Message.ID {
+				t.Fatalf("reused client id: %+v %v", sent[1], errs[1])
 			}
-			for deadline := time.Now().Add(30 * time.Second); e.s.PendingWrites() < len(inputs); time.Sleep(time.Millisecond) {
-				if time.Now().After(deadline) {
-					release()
-					t.Fatalf("only %d of %d sends reached the queue", e.s.PendingWrites(), len(inputs))
-				}
+			if errs[2] != nil || sent[2].Duplicate || sent[2].Message.Message != texts["tamil"] {
+				t.Fatalf("new send: %+v %v", sent[2], errs[2])
 			}
-			release()
-			wg.Wait()
-			if r := results[0]; r.err != nil || r.sent.Duplicate || r.sent.Message.ID == 0 || r.sent.Message.Message != "new one" {
-				t.Fatalf("new send: %+v %v", r.sent, r.err)
-			}
-			if r := results[1]; r.err != nil || !r.sent.Duplicate || r.sent.Message.ID != first.Message.ID {
-				t.Fatalf("reused client id: %+v %v", r.sent, r.err)
-			}
-			if r := results[2]; r.err != nil || r.sent.Duplicate || r.sent.Message.Message != texts["tamil"] {
-				t.Fatalf("new send: %+v %v", r.sent, r.err)
-			}
-			wantReason(t, results[3].err, chat.ReasonBlocked)
+			wantReason(t, errs[3], chat.ReasonBlocked)
 			for i, want := range []int{12, 12, 12, 11} {
 				var count int
 				var last uint64
@@ -194,8 +205,8 @@ func TestOneGroupMixesNewRevokedAndReusedSends(t *testing.T) {
 				if count != want {
 					t.Errorf("pair %d counts %d messages, want %d", i, count, want)
 				}
-				if i != 1 && i != 3 && last != results[i].sent.Message.ID {
-					t.Errorf("pair %d: last message %d, want %d", i, last, results[i].sent.Message.ID)
+				if i != 1 && i != 3 && last != sent[i].Message.ID {
+					t.Errorf("pair %d: last message %d, want %d", i, last, sent[i].Message.ID)
 				}
 			}
 		})
@@ -211,18 +222,8 @@ func TestLargeGroupChecksEveryRoute(t *testing.T) {
 	for name, db := range storetest.Engines(t) {
 		t.Run(string(name), func(t *testing.T) {
 			e := newEnv(t, db)
-			ctx := context.Background()
-			type pair struct {
-				g, b chattest.Member
-				room string
-			}
 			const n, blockedPair, hiddenPair = 10, 4, 7
-			ps := make([]pair, n)
-			for i := range ps {
-				g, b, room := e.couple(t)
-				ps[i] = pair{g, b, room}
-				e.establish(t, g, b, room)
-			}
+			ps := e.establishedPairs(t, n)
 			if err := db.Exec("INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, CURRENT_TIMESTAMP)", ps[blockedPair].b.ID, ps[blockedPair].g.ID).Error; err != nil {
 				t.Fatal(err)
 			}
@@ -230,23 +231,11 @@ func TestLargeGroupChecksEveryRoute(t *testing.T) {
 				t.Fatal(err)
 			}
 			before := len(e.messageEvents())
-			release := e.s.HoldCommits()
-			errs := make([]error, n)
-			sent := make([]*chat.Sent, n)
-			var wg sync.WaitGroup
+			inputs := make([]chat.SendInput, n)
 			for i, p := range ps {
-				wg.Go(func() {
-					sent[i], errs[i] = e.s.Send(ctx, chat.SendInput{From: p.g.ID, RoomName: p.room, Text: texts["hindi"]})
-				})
+				inputs[i] = chat.SendInput{From: p.g.ID, RoomName: p.room, Text: texts["hindi"]}
 			}
-			for deadline := time.Now().Add(30 * time.Second); e.s.PendingWrites() < n; time.Sleep(time.Millisecond) {
-				if time.Now().After(deadline) {
-					release()
-					t.Fatalf("only %d of %d sends reached the queue", e.s.PendingWrites(), n)
-				}
-			}
-			release()
-			wg.Wait()
+			sent, errs := e.sendInOneGroup(t, inputs)
 			for i := range ps {
 				switch i {
 				case blockedPair:
