@@ -54,6 +54,14 @@ async function findPair(request: APIRequestContext, from: number, to: number, hi
   throw new Error(`no demo member on a paid plan among ${from}–${to}`)
 }
 
+/** Whether viewer may see a photo of m: the partner view lists photos only then (protected ones need an accepted request). */
+async function seesPhotoOf(request: APIRequestContext, viewer: Member, m: Member): Promise<boolean> {
+  const res = await request.get(baseURL() + '/api/v1/profile/partner/' + m.profileID, { headers: { Authorization: 'Bearer ' + viewer.token } })
+  expect(res.status(), `partner view of ${m.profileID}`).toBe(200)
+  const { data } = (await res.json()) as { data: { photos?: unknown[] } }
+  return (data.photos?.length ?? 0) > 0
+}
+
 async function shot(page: Page, name: string) {
   await page.evaluate(() => document.fonts.ready)
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false })
@@ -151,6 +159,14 @@ test('a groom and a bride chat both ways in real time at 1280 px', async ({ brow
     await expect(link).toHaveAttribute('href', `/profile?profileId=${partner.profileID}`)
     await expect(link).toHaveAttribute('target', '_blank')
     await expect(winA.getByRole('img', { name: 'Online' })).toBeVisible()
+    if (await seesPhotoOf(request, starter, partner)) {
+      // Chat users come without photo grants (presence is shared); the avatar appends the member's own viewer grant,
+      // so the photo itself loads rather than the gender default.
+      const avatar = winA.locator('.chat-avatar img')
+      await expect
+        .poll(() => avatar.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0 && /\/media\/photos\/.+_small\.jpg\?g=/.test(i.src)))
+        .toBe(true)
+    }
     await expect(winA.getByLabel('Type your message')).toHaveAttribute('placeholder', 'Write a message...')
     await winA.getByLabel('Type your message').press('Enter') // empty: nothing is sent
     await expect(winA.locator('.chat-msg')).toHaveCount(0)

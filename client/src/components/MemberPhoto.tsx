@@ -13,10 +13,14 @@ interface MemberPhotoProps {
   className?: string
 }
 
-/** A member's picture that falls back to the gender default avatar on error or when absent (spec §8). */
+/**
+ * A member's picture that falls back to the gender default avatar on error or when absent (spec §8). The fallback
+ * holds for the URL that failed only: a new URL (a fresh grant, another photo) is tried again.
+ */
 export default function MemberPhoto({ src, gender, alt, size = 125, className }: MemberPhotoProps) {
   const fallback = defaultAvatar(gender)
-  const [failed, setFailed] = useState(false)
+  const [failedSrc, setFailedSrc] = useState<string | null>(null)
+  const failed = !!src && failedSrc === src
   const url = !src || failed ? fallback : src
   return (
     <img
@@ -28,7 +32,7 @@ export default function MemberPhoto({ src, gender, alt, size = 125, className }:
       loading="lazy"
       decoding="async"
       onError={() => {
-        if (!failed) setFailed(true)
+        if (src && !failed) setFailedSrc(src)
       }}
     />
   )

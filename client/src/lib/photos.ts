@@ -18,3 +18,13 @@ export function photoUrl(photo: PhotoRef | null | undefined, size: 'large' | 'sm
   if (!file) return null
   return photo.imagePath.replace(/\/?$/, '/') + file
 }
+
+/**
+ * A photo URL the media route will serve to this member: URLs that already carry a grant (`?g=`, as profiles and
+ * lists sign them) stay as they are; names shared with many members (the chat's presence events) get the member's
+ * own viewer grant. Without a grant the URL is returned as it is, and the image falls back to the default.
+ */
+export function grantedUrl(url: string | null, grant: string | undefined): string | null {
+  if (!url || !grant || /[?&]g=/.test(url)) return url
+  return url + (url.includes('?') ? '&' : '?') + 'g=' + encodeURIComponent(grant)
+}

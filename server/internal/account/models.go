@@ -49,6 +49,9 @@ type Summary struct {
 	PhoneVerified          bool                 `json:"phoneVerified"`
 	Subscription           *SubscriptionSummary `json:"subscription"`
 	PrevContactViewPending int                  `json:"prevContactViewPending"`
+	// PhotoGrant is the member's viewer grant for photo URLs that come
+	// without one (chat users); the API handler sets it.
+	PhotoGrant string `json:"photoGrant,omitempty"`
 }
 
 // SummaryBasic carries basic.gender as the spec's client reads it.

@@ -1000,3 +1000,70 @@ func TestDemoMembersHavePreferencesAndServedAvatars(t *testing.T) {
 		t.Errorf("height 161 not repaired")
 	}
 }
+
+// TestViewerGrantOpensOnlyWhatTheViewerMaySee: the own profile (GET profile,
+// its onlyInfo summary, and login) carries the member's viewer grant, which the client
+// appends to photo names that come without a grant (chat users). It opens a
+// photo the viewer may see, and nothing more: protected photos, blocks and a
+// forged viewer are refused as with per-file grants.
+func TestViewerGrantOpensOnlyWhatTheViewerMaySee(t *testing.T) {
+	for name, a := range profileEngines(t) {
+		t.Run(name, func(t *testing.T) {
+			owner := newMember(t, a, 20, "Reshma Kurian", 26)
+			viewer := newMember(t, a, 10, "Tom Varghese", 30)
+			upload(t, a, "/api/v1/profile/images", owner, "me.jpg", "image/jpeg", mediatest.JPEGWithGPS(600, 800, 1))
+			summary := func(m testMember) (grant string, photos []photoJSON) {
+				w, e := call(t, a, "GET", "/api/v1/profile?onlyInfo=true", "", m.auth()...)
+				var s struct {
+					PhotoGrant string      `json:"photoGrant"`
+					Photos     []photoJSON `json:"photos"`
+				}
+				if w.Code != 200 || json.Unmarshal(e.Data, &s) != nil {
+					t.Fatalf("summary: %d %s", w.Code, w.Body.String())
+				}
+				return s.PhotoGrant, s.Photos
+			}
+			grant, _ := summary(viewer)
+			_, own := summary(owner)
+			if grant == "" || !strings.HasPrefix(grant, viewer.Code+".") || len(own) != 1 {
+				t.Fatalf("grant %q, owner's photos %+v", grant, own)
+			}
+			// The whole own profile, which the client keeps as the session's, carries it too.
+			_, e := call(t, a, "GET", "/api/v1/profile", "", viewer.auth()...)
+			var whole struct {
+				PhotoGrant string `json:"photoGrant"`
+			}
+			if json.Unmarshal(e.Data, &whole) != nil || whole.PhotoGrant != grant {
+				t.Fatalf("GET profile: photoGrant %q, want %q", whole.PhotoGrant, grant)
+			}
+			// A chat user's photo: the file name without any grant.
+			file := own[0].Images.Small[:strings.Index(own[0].Images.Small, "?")]
+			url := own[0].ImagePath + file
+			if w := fetch(t, a, url+"?g="+grant); w.Code != 200 {
+				t.Fatalf("visible photo with the viewer grant: %d", w.Code)
+			}
+			if w := fetch(t, a, url); w.Code != 403 {
+				t.Fatalf("no grant: %d", w.Code)
+			}
+			forged := owner.Code + grant[strings.Index(grant, "."):]
+			if w := fetch(t, a, url+"?g="+forged); w.Code != 403 {
+				t.Fatalf("forged viewer: %d", w.Code)
+			}
+			if w, e := call(t, a, "PATCH", "/api/v1/profile/settings", `{"photoVisibility":"protected"}`, owner.auth()...); w.Code != 200 {
+				t.Fatalf("%d %s", w.Code, e.Meta.Message)
+			}
+			if w := fetch(t, a, url+"?g="+grant); w.Code != 403 {
+				t.Fatalf("protected photo with the viewer grant: %d", w.Code)
+			}
+			if w, _ := call(t, a, "PATCH", "/api/v1/profile/settings", `{"photoVisibility":"all"}`, owner.auth()...); w.Code != 200 {
+				t.Fatal(w.Body.String())
+			}
+			if err := a.Relations.Block(t.Context(), owner.ID, viewer.ID); err != nil {
+				t.Fatal(err)
+			}
+			if w := fetch(t, a, url+"?g="+grant); w.Code != 403 && w.Code != 404 {
+				t.Fatalf("blocked viewer with the viewer grant: %d", w.Code)
+			}
+		})
+	}
+}

@@ -86,12 +86,15 @@ func (h *handlers) profile(c *gin.Context) {
 		Fail(c, err)
 		return
 	}
+	own.PhotoGrant = h.Profiles.PhotoGrant(p.ProfileCode)
 	OK(c, "OK", own)
 }
 
 // signSummary gives the photo URLs of an account summary the viewer's grants,
-// so the member's own photos load (the media route refuses unsigned URLs).
+// so the member's own photos load (the media route refuses unsigned URLs),
+// and the member's viewer grant for the photos of chat users.
 func (h *handlers) signSummary(s *account.Summary, viewerCode string) *account.Summary {
+	s.PhotoGrant = h.Profiles.PhotoGrant(viewerCode)
 	for i := range s.Photos {
 		ph := &s.Photos[i]
 		ph.Images.Small = h.Profiles.SignPhotoName(viewerCode, ph.Images.Small)

@@ -36,4 +36,10 @@
 // photo request still accepted, owner not hidden or deleted): the URL alone is
 // never the permission. Expiries are rounded up to the hour, so URLs stay the
 // same for an hour and the browser cache works.
+//
+// Payloads shared by many members (the chat's presence events, encoded once
+// for thousands of sockets) cannot carry per-viewer grants, so their photo
+// names come bare; the member's own profile carries a viewer grant
+// (Grants.SignViewer, good for any file) that the client appends. The media
+// route checks it the same way: it names who asks, never what they may see.
 package media

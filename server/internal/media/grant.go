@@ -49,12 +49,35 @@ func (g *Grants) Sign(viewer, name string) string {
 	if !viewerPattern.MatchString(viewer) {
 		return ""
 	}
-	exp := g.now().Add(GrantTTL).Truncate(time.Hour).Add(time.Hour).Unix()
-	return name + "?g=" + viewer + "." + strconv.FormatInt(exp, 10) + "." + g.mac(viewer, name, exp)
+	return name + "?g=" + g.token(viewer, name)
 }
 
-// Verify checks token (the g parameter) for the file name and returns the
-// viewer it names and when it expires.
+// allFiles is the file name a viewer grant (SignViewer) is made for.
+const allFiles = "*"
+
+// SignViewer returns a grant token for viewer that is good for every photo
+// file: "<viewer>.<expiry>.<mac>", to be appended as "?g=<token>". Payloads
+// shared by many members (the chat's presence events) carry photo file names
+// without grants, and each member's client appends its own viewer grant. As
+// with Sign, the media route still asks whether the viewer may see the photo,
+// so the grant names who asks; it never gives a permission. It returns ""
+// when viewer is not a well-formed code.
+func (g *Grants) SignViewer(viewer string) string {
+	if !viewerPattern.MatchString(viewer) {
+		return ""
+	}
+	return g.token(viewer, allFiles)
+}
+
+// token is "<viewer>.<expiry>.<mac>" for name; the expiry is rounded up to
+// the hour so that URLs stay the same for an hour.
+func (g *Grants) token(viewer, name string) string {
+	exp := g.now().Add(GrantTTL).Truncate(time.Hour).Add(time.Hour).Unix()
+	return viewer + "." + strconv.FormatInt(exp, 10) + "." + g.mac(viewer, name, exp)
+}
+
+// Verify checks token (the g parameter) for the file name, a grant for that
+// file or a viewer grant, and returns the viewer it names and when it expires.
 func (g *Grants) Verify(name, token string) (viewer string, expires time.Time, err error) {
 	parts := strings.Split(token, ".")
 	if len(parts) != 3 || !viewerPattern.MatchString(parts[0]) {
@@ -64,7 +87,8 @@ func (g *Grants) Verify(name, token string) (viewer string, expires time.Time, e
 	if perr != nil {
 		return "", time.Time{}, ErrBadGrant
 	}
-	if !hmac.Equal([]byte(parts[2]), []byte(g.mac(parts[0], name, exp))) {
+	if !hmac.Equal([]byte(parts[2]), []byte(g.mac(parts[0], name, exp))) &&
+		!hmac.Equal([]byte(parts[2]), []byte(g.mac(parts[0], allFiles, exp))) {
 		return "", time.Time{}, ErrBadGrant
 	}
 	expires = time.Unix(exp, 0)

@@ -188,6 +188,29 @@ func TestGrants(t *testing.T) {
 			t.Error("URLs must stay the same within the hour, for caching")
 		}
 	})
+	t.Run("ViewerGrant", func(t *testing.T) {
+		vt := g.SignViewer("TM1234567")
+		for _, size := range []string{media.Small, media.Large} {
+			f := media.PhotoFileName(strings.Repeat("cd", 16), size)
+			if v, exp, err := g.Verify(f, vt); err != nil || v != "TM1234567" || exp.Sub(now) < media.GrantTTL {
+				t.Fatalf("%s: %q %v %v", f, v, exp, err)
+			}
+		}
+		if g.SignViewer("TM1234567") != vt {
+			t.Error("viewer grants must stay the same within the hour, for caching")
+		}
+		if g.SignViewer("TM 1") != "" {
+			t.Error("a malformed viewer got a grant")
+		}
+		forged := "TM7654321" + vt[strings.Index(vt, "."):]
+		if _, _, err := g.Verify(name, forged); err == nil {
+			t.Fatal("the viewer of a viewer grant is signed")
+		}
+		later := media.NewGrants(bytes.Repeat([]byte("s"), 32), func() time.Time { return now.Add(media.GrantTTL + 2*time.Hour) })
+		if _, _, err := later.Verify(name, vt); err == nil {
+			t.Fatal("expired viewer grant accepted")
+		}
+	})
 	t.Run("ErrOtherFile", func(t *testing.T) {
 		if _, _, err := g.Verify(media.PhotoFileName(strings.Repeat("ab", 16), media.Small), tok); err == nil {
 			t.Fatal("a grant is for one file")

@@ -143,6 +143,9 @@ type Own struct {
 	Settings               Settings      `json:"settings"`
 	Badges                 []Badge       `json:"badges"`
 	MemberSince            time.Time     `json:"memberSince"`
+	// PhotoGrant is the member's viewer grant for photo URLs that come without
+	// one (chat users); the API handler sets it.
+	PhotoGrant string `json:"photoGrant,omitempty"`
 }
 
 // Contact is another member's contact as the viewer may see it: masked

@@ -74,6 +74,11 @@ func (s *Service) SignPhotoName(viewerCode, name string) string {
 	return s.grants.Sign(viewerCode, name)
 }
 
+// PhotoGrant returns viewerCode's viewer grant, good for every photo file
+// (media.Grants.SignViewer): the client appends it to photo names that came
+// without a grant, as the chat's shared presence events carry them.
+func (s *Service) PhotoGrant(viewerCode string) string { return s.grants.SignViewer(viewerCode) }
+
 // subscription returns the member's current plan with its contact-view counters, or nil.
 type subRow struct {
 	PlanName               string

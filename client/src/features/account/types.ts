@@ -20,6 +20,8 @@ export interface MemberProfile {
   /** The current paid plan, or null for a free member. */
   subscription: { planName: string; expiresAt: string } | null
   prevContactViewPending: number
+  /** The member's viewer grant for photo names that come without one (chat users); see lib/photos grantedUrl. */
+  photoGrant?: string
 }
 
 /** What login, registration and password change answer. */

@@ -16,7 +16,7 @@ import { forgetDraft } from './ChatInput'
 
 const ME = 'TM1000001'
 const TOKEN = fakeJwt({ pid: ME, sub: '1', exp: 4_102_444_800 })
-const PROFILE = { profileID: ME, userName: 'Joel Mathew', gender: 10, basic: { gender: 10 }, photos: [], completedSteps: 30 } as unknown as MemberProfile
+const PROFILE = { profileID: ME, userName: 'Joel Mathew', gender: 10, basic: { gender: 10 }, photos: [], completedSteps: 30, photoGrant: 'TM1000001.4102444800.mac' } as unknown as MemberProfile
 const ASHA: ChatUser = { gender: 20, photos: [{ imagePath: '/media/photos/ab/', images: { small: 'a_small.jpg', large: 'a_large.jpg' } }], profileID: 'TM2000002', userName: 'Asha Thomas' }
 const ROOM = 'chat-TM1000001-TM2000002'
 
@@ -127,7 +127,8 @@ describe('a chat window', () => {
     expect(link).toHaveAttribute('rel', 'noopener')
     expect(screen.getByRole('img', { name: 'Online' })).toBeInTheDocument()
     const avatar = document.querySelector('.chat-avatar img')!
-    expect(avatar).toHaveAttribute('src', '/media/photos/ab/a_large.jpg')
+    // The small rendition, with the member's own viewer grant (chat users come without grants).
+    expect(avatar).toHaveAttribute('src', '/media/photos/ab/a_small.jpg?g=TM1000001.4102444800.mac')
     expect(avatar).toHaveAttribute('width', '125')
     // A failing photo falls back to the gender default.
     fireEvent.error(avatar)
