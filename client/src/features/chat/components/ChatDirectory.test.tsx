@@ -81,6 +81,34 @@ describe('the chat list', () => {
     expect(store.getState().chat.chatUsers).toEqual([])
   })
 
+  it('drops a refusal once the member it names starts a chat, but keeps one about a chat already listed', async () => {
+    const { s } = await setup()
+    act(() => {
+      s.open()
+      s.fire('sendActiveMatchedProfiles', [ASHA, MERIN])
+      s.fire('unreadCounts', { total: 1, conversations: [{ roomName: 'chat-TM1000001-TM3000003', user: MERIN, unread: 1, lastMessageId: 4 }] })
+    })
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: /^Chat with Asha Thomas/ }))
+    await act(async () => s.pending('getRoomName').reply!({ ok: false, code: 'needs_plan', message: 'Upgrade your plan to start a chat' }))
+    expect(screen.getByRole('alert')).toHaveTextContent('Asha Thomas: Upgrade your plan')
+    // Asha, on a paid plan, starts the chat: her message arrives, and the refusal no longer holds.
+    act(() =>
+      s.fire('unreadCounts', {
+        total: 2,
+        conversations: [
+          { roomName: 'chat-TM1000001-TM2000002', user: ASHA, unread: 1, lastMessageId: 5 },
+          { roomName: 'chat-TM1000001-TM3000003', user: MERIN, unread: 1, lastMessageId: 4 },
+        ],
+      }),
+    )
+    expect(screen.queryByRole('alert')).toBeNull()
+    // A refusal about a chat that was already listed (Merin blocked me, say) stays.
+    await user.click(screen.getByRole('button', { name: /^Chat with Merin Joseph/ }))
+    await act(async () => s.pending('getRoomName').reply!({ ok: false, code: 'blocked', message: 'You cannot chat with this member' }))
+    expect(screen.getByRole('alert')).toHaveTextContent('Merin Joseph: You cannot chat with this member')
+  })
+
   it('lists my conversations with their unread counts first', async () => {
     const { s } = await setup()
     act(() => {

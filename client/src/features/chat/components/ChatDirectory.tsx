@@ -24,11 +24,17 @@ export function statusText(status: ConnectionStatus): string {
   }
 }
 
-/** A refusal to open a chat, kept on screen (the toast goes after 2 s). */
+/**
+ * A refusal to open a chat, kept on screen (the toast goes after 2 s) until dismissed, until another member is
+ * chosen, or until the member it names starts a chat themselves (then it no longer holds).
+ */
 interface Refusal {
+  profileID: string
   name: string
   code?: string
   message: string
+  /** Whether a chat with the member was listed when the refusal came. */
+  hadChat: boolean
 }
 
 /** One line of a conversation's last message for the list, "You: …" when I wrote it. */
@@ -100,8 +106,17 @@ export default function ChatDirectory({ onOpened, showPageLink = false }: { onOp
     const outcome = await actions.open(user.profileID)
     setBusyId(null)
     if (outcome.ok) onOpened?.()
-    else setRefusal({ name: user.userName, code: outcome.code, message: outcome.message ?? 'Chat could not be opened.' })
+    else
+      setRefusal({
+        profileID: user.profileID,
+        name: user.userName,
+        code: outcome.code,
+        message: outcome.message ?? 'Chat could not be opened.',
+        hadChat: inChats.has(user.profileID),
+      })
   }
+  // A member refused to me who has since started a chat (it is now listed) makes the refusal stale.
+  const shownRefusal = refusal && !(!refusal.hadChat && inChats.has(refusal.profileID)) ? refusal : null
 
   const note = statusText(status)
   return (
@@ -112,17 +127,17 @@ export default function ChatDirectory({ onOpened, showPageLink = false }: { onOp
           {note}
         </p>
       )}
-      {refusal && (
+      {shownRefusal && (
         <div className="chat-refusal" role="alert">
           <p>
-            <strong>{refusal.name}:</strong> {refusal.message}
+            <strong>{shownRefusal.name}:</strong> {shownRefusal.message}
           </p>
-          {refusal.code === 'needs_plan' && (
+          {shownRefusal.code === 'needs_plan' && (
             <Link to={ROUTES.plans} className="text-link">
               See plans
             </Link>
           )}
-          {refusal.code === 'needs_verification' && (
+          {shownRefusal.code === 'needs_verification' && (
             <Link to={ROUTES.myAccount} className="text-link">
               Verify now
             </Link>
