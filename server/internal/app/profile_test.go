@@ -931,6 +931,15 @@ func TestDemoMembersHavePreferencesAndServedAvatars(t *testing.T) {
 	if demo == 0 || withPrefs != demo {
 		t.Fatalf("%d demo members, %d with preferences", demo, withPrefs)
 	}
+	// Every "about me" reads as a sentence: no formatting debris, no person where a city or a job belongs.
+	var abouts []string
+	a.DB.Table("profiles p").Joins("JOIN users u ON u.id = p.user_id").Where("u.is_demo = ?", true).Pluck("p.about_me", &abouts)
+	for _, about := range abouts {
+		if strings.Contains(about, "%") || strings.Contains(about, "in cheerful") || strings.Contains(about, "as a family person") ||
+			strings.Contains(about, "based in calm") || strings.Contains(about, "live in family") {
+			t.Fatalf("garbled demo about: %q", about)
+		}
+	}
 	if n, err := a.Seeder().Demo(t.Context()); err != nil || n != 0 {
 		t.Fatalf("seeding again: %d %v", n, err)
 	}

@@ -14,7 +14,6 @@ import (
 	mrand "math/rand/v2"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"golang.org/x/crypto/bcrypt"
@@ -78,11 +77,13 @@ var (
 	familyTypes    = []string{"nuclear", "nuclear", "joint"}
 	familyValues   = []string{"traditional", "moderate", "moderate", "liberal"}
 	incomes        = []string{"3-5L", "5-7L", "7-10L", "10-15L", "15-20L", "20-30L"}
-	aboutLines     = []string{
-		"I am a %s working as a %s. Faith and family mean a great deal to me, and I sing in our parish choir.",
-		"Grew up in %s in a close-knit family. I work as a %s and enjoy travelling, cooking and Sunday family lunches.",
-		"A %s by profession, based in %s. Looking for a God-fearing partner who values honesty, kindness and laughter.",
-		"I work as a %s and live in %s with my parents. I like reading, long walks and helping with the youth ministry.",
+	// aboutLines take (a kind of person, the profession, the city), each
+	// line using those it needs.
+	aboutLines = []string{
+		"I am a %[1]s working as a %[2]s. Faith and family mean a great deal to me, and I sing in our parish choir.",
+		"Grew up in %[3]s in a close-knit family. I work as a %[2]s and enjoy travelling, cooking and Sunday family lunches.",
+		"A %[2]s by profession, based in %[3]s. Looking for a God-fearing partner who values honesty, kindness and laughter.",
+		"I work as a %[2]s and live in %[3]s with my parents. I like reading, long walks and helping with the youth ministry.",
 	}
 )
 
@@ -377,11 +378,7 @@ func (s *Seeder) createDemo(tx *gorm.DB, rng *mrand.Rand, email, hash string, ge
 		return err
 	}
 	dob := now.AddDate(-m.age, -rng.IntN(12), -rng.IntN(28))
-	about := fmt.Sprintf(pick(rng, aboutLines), pick(rng, []string{"cheerful person", "calm and caring person", "family person"}), m.profession)
-	if strings.Count(about, "%s") == 0 && strings.Contains(about, "%!") {
-		about = "I value faith, family and honesty."
-	}
-	about = strings.ReplaceAll(about, "%!s(MISSING)", m.city)
+	about := fmt.Sprintf(pick(rng, aboutLines), pick(rng, []string{"cheerful person", "calm and caring person", "family person"}), m.profession, m.city)
 	code, err := profileCode(tx)
 	if err != nil {
 		return err
