@@ -41,22 +41,12 @@ type writeReq struct {
 	done chan error
 }
 
-// groupCommit queues writes; a committer goroutine runs while any wait and
-// lingers for commitLinger after the queue empties. Starting it anew for
-// every group grew its stack (SQLite's calls run deep) each time: a few per
-// cent of the server's CPU at a few thousand messages a second.
+// groupCommit queues writes; a committer goroutine runs while any wait.
 type groupCommit struct {
 	mu      sync.Mutex
 	pending []*writeReq
 	running bool
-	// idle: the committer lingers; enqueue wakes it through wake.
-	idle bool
-	wake chan struct{}
 }
-
-// commitLinger is how long the committer waits for more writes before it
-// exits.
-const commitLinger = 100 * time.Millisecond
 
 // write runs fn in a transaction shared with other concurrent writes and
 // returns fn's error once that transaction ended. fn may run twice (alone,
@@ -66,66 +56,35 @@ func (s *Service) write(fn func(tx *gorm.DB) error) error {
 }
 
 func (s *Service) enqueue(r *writeReq) error {
-	g := &s.commits
-	g.mu.Lock()
-	g.pending = append(g.pending, r)
-	start, wake := !g.running, g.idle
-	g.running, g.idle = true, false
-	if g.wake == nil {
-		g.wake = make(chan struct{}, 1)
-	}
-	g.mu.Unlock()
-	switch {
-	case start:
+	s.commits.mu.Lock()
+	s.commits.pending = append(s.commits.pending, r)
+	start := !s.commits.running
+	s.commits.running = true
+	s.commits.mu.Unlock()
+	if start {
 		go s.commitLoop()
-	case wake:
-		select {
-		case g.wake <- struct{}{}:
-		default:
-		}
 	}
 	return <-r.done
 }
 
-// commitLoop commits the queued writes in groups until none has come for
-// commitLinger.
+// commitLoop commits the queued writes in groups until none is left.
 func (s *Service) commitLoop() {
-	g := &s.commits
-	var linger *time.Timer
 	for {
-		g.mu.Lock()
-		batch := g.pending
+		s.commits.mu.Lock()
+		batch := s.commits.pending
 		if len(batch) > maxCommitBatch {
 			batch = batch[:maxCommitBatch:maxCommitBatch]
-			g.pending = g.pending[maxCommitBatch:]
+			s.commits.pending = s.commits.pending[maxCommitBatch:]
 		} else {
-			g.pending = nil
+			s.commits.pending = nil
 		}
-		if len(batch) > 0 {
-			g.mu.Unlock()
-			s.commitBatch(batch)
-			continue
-		}
-		g.idle = true
-		g.mu.Unlock()
-		if linger == nil {
-			linger = time.NewTimer(commitLinger)
-		} else {
-			linger.Reset(commitLinger)
-		}
-		select {
-		case <-g.wake:
-			continue // a stale wake only costs one more look at the queue
-		case <-linger.C:
-		}
-		g.mu.Lock()
-		if len(g.pending) == 0 {
-			g.running, g.idle = false, false
-			g.mu.Unlock()
+		if len(batch) == 0 {
+			s.commits.running = false
+			s.commits.mu.Unlock()
 			return
 		}
-		g.idle = false
-		g.mu.Unlock()
+		s.commits.mu.Unlock()
+		s.commitBatch(batch)
 	}
 }
 

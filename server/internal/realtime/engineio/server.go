@@ -71,7 +71,6 @@ func (s *Server) Close(ctx context.Context) error {
 		c.closeNow("server shutting down")
 	}
 	s.hb.stop()
-	s.wg.Stop()
 	return s.wg.Wait(ctx)
 }
 

@@ -82,7 +82,6 @@ func (s *Server) namespace(name string) *Namespace {
 // done) and closes the adapters.
 func (s *Server) Close(ctx context.Context) error {
 	err := s.eio.Close(ctx)
-	s.wg.Stop()
 	if werr := s.wg.Wait(ctx); err == nil {
 		err = werr
 	}
