@@ -115,8 +115,8 @@ export default function ChatDirectory({ onOpened, showPageLink = false }: { onOp
         hadChat: inChats.has(user.profileID),
       })
   }
-  // A member refused to me who has since started a chat (it is now listed) makes the refusal stale.
-  const shownRefusal = refusal && !(!refusal.hadChat && inChats.has(refusal.profileID)) ? refusal : null
+  // A refusal goes stale once the member it names, not in my chats then, has started a chat with me.
+  const shownRefusal = refusal && (refusal.hadChat || !inChats.has(refusal.profileID)) ? refusal : null
 
   const note = statusText(status)
   return (
