@@ -29,7 +29,9 @@ func TestProfileRoutesNeedAToken(t *testing.T) {
 		{"POST", "/api/v1/profile/proof"}, {"GET", "/api/v1/profile/proof"}, {"GET", "/api/v1/profile/proof/id/image"},
 		{"DELETE", "/api/v1/profile/proof/id"}, {"GET", "/api/v1/preference"}, {"POST", "/api/v1/preference"},
 		{"GET", "/api/v1/profile/settings"}, {"PATCH", "/api/v1/profile/settings"}, {"PATCH", "/api/v1/profile/contact-me"},
-		{"GET", "/api/v1/profile/email-alerts"}, {"POST", "/api/v1/profile/email-alerts"}}
+		{"GET", "/api/v1/profile/email-alerts"}, {"POST", "/api/v1/profile/email-alerts"},
+		{"GET", "/api/v1/profile/block"}, {"POST", "/api/v1/profile/block/TM1234567"}, {"DELETE", "/api/v1/profile/block/TM1234567"},
+		{"GET", "/api/v1/profile/dont-show"}, {"POST", "/api/v1/profile/dont-show/TM1234567"}, {"DELETE", "/api/v1/profile/dont-show/TM1234567"}}
 	for _, rt := range routes {
 		for _, hdr := range [][]string{nil, bearer("not-a-jwt")} {
 			w, e := call(t, a, rt[0], rt[1], `{}`, hdr...)
@@ -420,6 +422,7 @@ type partnerJSON struct {
 	} `json:"basic"`
 	Badges   []struct{ Kind string } `json:"badges"`
 	Requests struct{ Photo string }  `json:"requests"`
+	DontShow bool                    `json:"dontShow"`
 }
 
 // TestPartnerViewMaskingAndProtectedPhotos: another member sees age not
@@ -577,6 +580,16 @@ func TestIDRoutesHideBlockedHiddenAndDeletedProfiles(t *testing.T) {
 		{"BlockedByViewer", func(t *testing.T, a *app.App, owner, viewer testMember) {
 			if err := a.Relations.Block(t.Context(), viewer.ID, owner.ID); err != nil {
 				t.Fatal(err)
+			}
+		}},
+		{"BlockedByViewerThroughTheAPI", func(t *testing.T, a *app.App, owner, viewer testMember) {
+			if w, e := call(t, a, "POST", "/api/v1/profile/block/"+owner.Code, "", viewer.auth()...); w.Code != 200 {
+				t.Fatalf("block: %d %s", w.Code, e.Meta.Message)
+			}
+		}},
+		{"BlockedByOwnerThroughTheAPI", func(t *testing.T, a *app.App, owner, viewer testMember) {
+			if w, e := call(t, a, "POST", "/api/v1/profile/block/"+strings.ToLower(viewer.Code), "", owner.auth()...); w.Code != 200 {
+				t.Fatalf("block: %d %s", w.Code, e.Meta.Message)
 			}
 		}},
 		{"Suspended", func(t *testing.T, a *app.App, owner, _ testMember) {

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"errors"
 	"io"
 	"mime"
@@ -40,8 +41,14 @@ func (h *handlers) profileRoutes(v1 *gin.RouterGroup) {
 	v1.PUT("/profile", m, h.updateProfile)
 	v1.GET("/profile/dash-view", m, h.dashView)
 	v1.GET("/profile/partner/:id", m, h.partnerProfile)
-	v1.GET("/profile/recently-viewed", m, h.recentlyViewed)
-	v1.GET("/profile/recent-visitors", m, h.recentVisitors)
+	v1.GET("/profile/recently-viewed", m, h.memberList(h.Profiles.RecentlyViewed))
+	v1.GET("/profile/recent-visitors", m, h.memberList(h.Profiles.RecentVisitors))
+	v1.GET("/profile/block", m, h.memberList(h.Profiles.BlockedList))
+	v1.POST("/profile/block/:id", m, h.relationMark(h.Profiles.Block, msgRecordAdded))
+	v1.DELETE("/profile/block/:id", m, h.relationMark(h.Profiles.Unblock, msgRecordDeleted))
+	v1.GET("/profile/dont-show", m, h.memberList(h.Profiles.DontShowList))
+	v1.POST("/profile/dont-show/:id", m, h.relationMark(h.Profiles.DontShow, msgRecordAdded))
+	v1.DELETE("/profile/dont-show/:id", m, h.relationMark(h.Profiles.ShowAgain, msgRecordDeleted))
 	v1.GET("/profile/images", m, h.myPhotos)
 	v1.PATCH("/profile/images/:photoId/default", m, h.defaultPhoto)
 	v1.DELETE("/profile/images/:photoId", m, h.deletePhoto)
@@ -163,36 +170,38 @@ func pageArgs(c *gin.Context) (skip, limit int, ok bool) {
 	return skip, limit, ok
 }
 
-// GET /api/v1/profile/recently-viewed (member): members the caller viewed, newest first.
-func (h *handlers) recentlyViewed(c *gin.Context) {
-	skip, limit, ok := pageArgs(c)
-	if !ok {
-		return
+// listFunc pages one of the caller's member lists.
+type listFunc func(ctx context.Context, viewerID uint64, viewerCode string, skip, limit int) (*profile.Page[profile.Card], error)
+
+// memberList serves a member list of the caller, paged by skip and limit:
+// GET profile/recently-viewed, recent-visitors, block and dont-show.
+func (h *handlers) memberList(list listFunc) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		skip, limit, ok := pageArgs(c)
+		if !ok {
+			return
+		}
+		p := principal(c)
+		pg, err := list(c.Request.Context(), p.ProfileID, p.ProfileCode, skip, limit)
+		if err != nil {
+			Fail(c, err)
+			return
+		}
+		noStore(c)
+		OK(c, "OK", pg)
 	}
-	p := principal(c)
-	pg, err := h.Profiles.RecentlyViewed(c.Request.Context(), p.ProfileID, p.ProfileCode, skip, limit)
-	if err != nil {
-		Fail(c, err)
-		return
-	}
-	noStore(c)
-	OK(c, "OK", pg)
 }
 
-// GET /api/v1/profile/recent-visitors (member): members who viewed the caller, newest first.
-func (h *handlers) recentVisitors(c *gin.Context) {
-	skip, limit, ok := pageArgs(c)
-	if !ok {
-		return
+// relationMark serves POST and DELETE profile/block/{id} and profile/dont-show/{id}:
+// mark applies the change between the caller and the member with public code id.
+func (h *handlers) relationMark(mark func(ctx context.Context, viewerID uint64, code string) error, msg string) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		if err := mark(c.Request.Context(), principal(c).ProfileID, c.Param("id")); err != nil {
+			Fail(c, err)
+			return
+		}
+		OK(c, msg, gin.H{"profileID": strings.ToUpper(strings.TrimSpace(c.Param("id")))})
 	}
-	p := principal(c)
-	pg, err := h.Profiles.RecentVisitors(c.Request.Context(), p.ProfileID, p.ProfileCode, skip, limit)
-	if err != nil {
-		Fail(c, err)
-		return
-	}
-	noStore(c)
-	OK(c, "OK", pg)
 }
 
 // GET /api/v1/profile/images (member): the caller's photos.

@@ -91,7 +91,8 @@ func (s *Service) Cards(ctx context.Context, viewerID uint64, viewerCode string,
 		}
 		c := Card{ProfileID: r.ProfileCode, UserName: r.Name, Gender: r.Gender, Age: ageOn(r.DOB, now), HeightCM: r.HeightCM,
 			Height: r.HeightLabel, MaritalStatus: r.MaritalStatus, Community: r.Community, MotherTongue: r.MotherTongue,
-			Degree: r.Degree, Profession: r.Profession, City: r.City, State: r.State, Photos: []Photo{}, Badges: badges[id]}
+			Degree: r.Degree, Profession: r.Profession, City: r.City, State: r.State, Photos: []Photo{}, Badges: badges[id],
+			internalID: id}
 		if c.Badges == nil {
 			c.Badges = []string{}
 		}

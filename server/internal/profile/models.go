@@ -203,6 +203,9 @@ type Card struct {
 	Badges          []string   `json:"badges"` // kinds only: mobile, email, id, parish
 	ViewedAt        *time.Time `json:"viewedAt,omitempty"`
 	ViewCount       int        `json:"viewCount,omitempty"`
+	Since           *time.Time `json:"since,omitempty"` // blocked and "don't show" lists: when the mark was made
+
+	internalID uint64 // profiles.id, for the lists that join more data onto cards
 }
 
 // Page is a page of a list with the total number of items.

@@ -44,6 +44,7 @@ const (
 	Blocked           ChangeKind = "blocked"
 	Unblocked         ChangeKind = "unblocked"
 	DontShown         ChangeKind = "dont-show"
+	ShownAgain        ChangeKind = "show-again"
 	InvitationChanged ChangeKind = "invitation"
 	RequestChanged    ChangeKind = "request"
 )
@@ -177,6 +178,15 @@ func (s *Store) DontShow(ctx context.Context, profile, target uint64) error {
 		return store.Translate(err, "Profile not found", "")
 	}
 	s.announce(ctx, Change{Kind: DontShown, From: profile, To: target})
+	return nil
+}
+
+// ShowAgain removes target from profile's "don't show" list and announces it.
+func (s *Store) ShowAgain(ctx context.Context, profile, target uint64) error {
+	if err := s.db.WithContext(ctx).Exec("DELETE FROM dont_shows WHERE profile_id = ? AND target_id = ?", profile, target).Error; err != nil {
+		return err
+	}
+	s.announce(ctx, Change{Kind: ShownAgain, From: profile, To: target})
 	return nil
 }
 

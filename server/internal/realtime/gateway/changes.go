@@ -56,6 +56,8 @@ func (g *Gateway) onRelationChange(ctx context.Context, c relation.Change) {
 		for _, pair := range [][2]uint64{{c.From, c.To}, {c.To, c.From}} {
 			g.showIfVisible(ctx, pair[0], pair[1])
 		}
+	case relation.ShownAgain:
+		g.showIfVisible(ctx, c.From, c.To)
 	}
 }
 

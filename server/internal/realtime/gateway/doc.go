@@ -114,7 +114,7 @@
 // update profiles.last_active_at, written for all members of a few seconds
 // in one statement.
 //
-// A block, unblock or "don't show" (relation.Store.OnChange) updates open
+// A block, unblock, "don't show" or "show again" (relation.Store.OnChange) updates open
 // lists at once; a block also waits for sends already in flight on this
 // node (chat.Service.Quiesce), then sends chatClosed to both, after which
 // every send is refused. Deleting an account closes its sockets everywhere.

@@ -184,12 +184,17 @@ func TestPresenceReachesOnlyWhoMaySee(t *testing.T) {
 			t.Fatalf("userDisConnected sent %d times", n)
 		}
 	})
-	t.Run("OKDontShowAndUnblockUpdateTheListAtOnce", func(t *testing.T) {
+	t.Run("OKDontShowUnblockAndShowAgainUpdateTheListAtOnce", func(t *testing.T) {
 		st.rel.DontShow(ctx, g.ID, hidesG.ID)
 		gc.waitEvent("userDisConnected", profileIs(hidesG.Code))
 		st.rel.Unblock(ctx, g.ID, blocked.ID)
 		gc.waitEvent("userConnected", profileIs(blocked.Code))
 		brides[blocked.Code].waitEvent("userConnected", profileIs(g.Code))
+		before := gc.count("userConnected", profileIs(hidesG.Code))
+		if err := st.rel.ShowAgain(ctx, g.ID, hidesG.ID); err != nil {
+			t.Fatal(err)
+		}
+		eventually(t, "shown again", func() bool { return gc.count("userConnected", profileIs(hidesG.Code)) > before })
 	})
 }
 
