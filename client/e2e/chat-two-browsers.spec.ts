@@ -289,3 +289,94 @@ test('chat on a 360 px phone: floating button, full-screen list and window', asy
 
   await a.context.close()
 })
+
+/** Lifts a's block on b and a's don't-show mark, whatever the journey left behind. */
+async function clearMarks(request: APIRequestContext, a: Member, b: Member) {
+  for (const path of ['block', 'dont-show']) {
+    await request.delete(`${baseURL()}/api/v1/profile/${path}/${b.profileID}`, { headers: { Authorization: 'Bearer ' + a.token } })
+  }
+}
+
+test('blocking from the chat window ends the chat for both; Blocked Profiles and Don’t Show lift the marks', async ({ browser, request }) => {
+  test.setTimeout(150_000)
+  // Demo members 060–069 are this journey's.
+  const { starter, partner } = await findPair(request, 60, 69, 60)
+  await clearMarks(request, starter, partner)
+  const [a, b] = await Promise.all([login(browser, starter, false, false), login(browser, partner, false, false)])
+  const onlineIn = (page: Page, name: string) =>
+    page.locator('.chat-panel__body').getByRole('list', { name: 'Online members' }).getByRole('button', { name: new RegExp(`^Chat with ${esc(name)} `) })
+  // Shown online anywhere in the chat list: among online members, or in "Your chats" once they have talked.
+  const shownOnlineIn = (page: Page, name: string) => page.locator('.chat-panel__body').getByRole('button', { name: new RegExp(`^Chat with ${esc(name)} \\(online`) })
+  try {
+    const winA = chatWindow(a.page, partner.name)
+    const winB = chatWindow(b.page, starter.name)
+    await test.step('they chat', async () => {
+      await openPanel(a.page)
+      await openPanel(b.page)
+      await expect(onlineIn(b.page, starter.name)).toBeVisible()
+      await onlineIn(a.page, partner.name).click()
+      await send(winA, 'Hello, may I ask about your family?')
+      await expect(winB).toBeVisible()
+    })
+
+    await test.step('the starter blocks from the window, after a confirmation; the chat ends for both at once', async () => {
+      await winA.getByRole('button', { name: `Block ${partner.name}` }).click()
+      const dialog = a.page.getByRole('alertdialog', { name: `Block ${partner.name}?` })
+      await expect(dialog).toContainText('Any chat between you ends now.')
+      await shot(a.page, 'chat-block-confirm-1280')
+      await dialog.getByRole('button', { name: 'Block', exact: true }).click()
+      await expect(dialog).toHaveCount(0)
+      await expect(winA).toContainText('This chat has ended')
+      await expect(winA.getByLabel('Type your message')).toHaveCount(0)
+      // The other's window (it arrived minimised) says so in its header, and opened, has no input.
+      await expect(winB.locator('.chat-window__presence')).toHaveText('Chat ended')
+      await winB.getByRole('button', { name: `Open chat with ${starter.name}` }).click()
+      await expect(winB).toContainText('This chat has ended')
+      await expect(winB.getByLabel('Type your message')).toHaveCount(0)
+      // Neither is online for the other any more, in any list.
+      await expect(shownOnlineIn(a.page, partner.name)).toHaveCount(0)
+      await expect(shownOnlineIn(b.page, starter.name)).toHaveCount(0)
+      // Nor can the blocked member open the profile.
+      const res = await request.get(`${baseURL()}/api/v1/profile/partner/${starter.profileID}`, { headers: { Authorization: 'Bearer ' + partner.token } })
+      expect(res.status()).toBe(404)
+    })
+
+    await test.step('Blocked Profiles lists the member; Unblock (confirmed) lifts it, and presence comes back', async () => {
+      await a.page.goto('/matches/discovery/blocked-profile')
+      await expect(a.page).toHaveTitle(/Blocked Profiles/)
+      const card = a.page.locator('.member-card').filter({ hasText: partner.name })
+      await expect(card).toBeVisible()
+      await expect(card.getByRole('link', { name: /View profile/ })).toHaveCount(0)
+      await noOverflow1280(a.page)
+      await shot(a.page, 'blocked-profiles-1280')
+      await card.getByRole('button', { name: `Unblock ${partner.name}` }).click()
+      await a.page.getByRole('alertdialog', { name: `Unblock ${partner.name}?` }).getByRole('button', { name: 'Unblock', exact: true }).click()
+      await expect(a.page.getByText('Sorry, You Have not blocked any profiles')).toBeVisible()
+      await expect(shownOnlineIn(b.page, starter.name)).toBeVisible()
+    })
+
+    await test.step("at 360 px: Don't show from the profile, then Show again from the list", async () => {
+      await a.page.setViewportSize({ width: 360, height: 740 })
+      await a.page.goto(`/profile?profileId=${partner.profileID}`)
+      const bar = a.page.locator('.action-bar')
+      await bar.getByRole('button', { name: "Don't show", exact: true }).click()
+      await expect(bar.getByRole('button', { name: 'Show again', exact: true })).toBeVisible()
+      await a.page.goto('/dont-show-profiles')
+      const card = a.page.locator('.member-card').filter({ hasText: partner.name })
+      await expect(card).toBeVisible()
+      await noOverflow(a.page)
+      await shot(a.page, 'dont-show-profiles-360')
+      await card.getByRole('button', { name: `Show again ${partner.name}` }).click()
+      await expect(a.page.locator('.member-card').filter({ hasText: partner.name })).toHaveCount(0)
+    })
+  } finally {
+    await clearMarks(request, starter, partner)
+    await a.context.close()
+    await b.context.close()
+  }
+})
+
+async function noOverflow1280(page: Page) {
+  const [sw, iw] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth])
+  expect(sw).toBeLessThanOrEqual(iw)
+}

@@ -206,7 +206,7 @@ export const sessionBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: sessionBaseQuery,
-  tagTypes: ['Common', 'Master', 'Blog', 'Story', 'Faq', 'Page', 'Plan', 'PremiumMember', 'Profile', 'OwnProfile', 'DashView', 'Photos', 'Proofs', 'Partner', 'Preference', 'Settings', 'EmailAlerts'],
+  tagTypes: ['Common', 'Master', 'Blog', 'Story', 'Faq', 'Page', 'Plan', 'PremiumMember', 'Profile', 'OwnProfile', 'DashView', 'Photos', 'Proofs', 'Partner', 'Preference', 'Settings', 'EmailAlerts', 'MemberList'],
   endpoints: () => ({}),
 })
 
@@ -215,6 +215,12 @@ export function asApiError(error: unknown): ApiError | undefined {
   if (!error || typeof error !== 'object') return undefined
   if ('message' in error && 'status' in error) return error as ApiError
   return { status: 'PARSE_ERROR', message: GENERIC }
+}
+
+/** Whether a failed lookup means "there is no such item" (404, or 400 for an id that cannot exist), not "try again". */
+export function isMissing(error: unknown): boolean {
+  const status = asApiError(error)?.status
+  return status === 404 || status === 400
 }
 
 /** A mutation result: the data plus the envelope's user-facing message. */

@@ -39,6 +39,11 @@ const MEMBER_SCREENS: Record<string, ReturnType<typeof page>> = {
   [ROUTES.contactFilter]: page(() => import('../routes/ContactFilter')),
   [ROUTES.emailAlerts]: page(() => import('../routes/EmailAlerts')),
   [ROUTES.chat]: page(() => import('../routes/Chat')),
+  [ROUTES.blockedProfiles]: page(() => import('../routes/BlockedProfiles')),
+  [ROUTES.dontShowProfiles]: page(() => import('../routes/DontShowProfiles')),
+  [ROUTES.recentViewed]: page(() => import('../routes/RecentlyViewed')),
+  [ROUTES.recentVisitors]: page(() => import('../routes/RecentVisitors')),
+  [ROUTES.matchesRecentVisitors]: page(() => import('../routes/RecentVisitors')),
 }
 
 /** Every route of spec §2. */

@@ -38,6 +38,12 @@ export const ROUTES = {
   contactFilter: '/contact-filter',
   emailAlerts: '/email-alerts',
   searchBasic: '/search/basic',
+  // The member lists of spec §2 "Lists".
+  blockedProfiles: '/matches/discovery/blocked-profile',
+  dontShowProfiles: '/dont-show-profiles',
+  recentViewed: '/recent-viewed',
+  recentVisitors: '/recent-visitors',
+  matchesRecentVisitors: '/matches/recent-visitors',
   // The chat page (ours: the spec names the chat screens but no path for them).
   chat: '/chat',
 } as const

@@ -48,13 +48,27 @@ export default function Footer({ brand, settings, isLoggedIn, planLinks }: Foote
     <footer className="site-footer">
       <div className="footer-cta">
         <div className="container footer-cta__inner">
-          <div>
-            <p className="footer-cta__title">Begin your journey towards a blessed marriage</p>
-            <p className="footer-cta__text">Registration is free. Your photos and contact details stay private until you choose to share them.</p>
-          </div>
-          <Link to="/register" className="btn btn--gold">
-            Join us today
-          </Link>
+          {isLoggedIn ? (
+            <>
+              <div>
+                <p className="footer-cta__title">Families answer complete profiles</p>
+                <p className="footer-cta__text">Add your photos, faith and family details, and set your partner preferences for better matches.</p>
+              </div>
+              <Link to="/profile-completion" className="btn btn--gold">
+                Complete my profile
+              </Link>
+            </>
+          ) : (
+            <>
+              <div>
+                <p className="footer-cta__title">Begin your journey towards a blessed marriage</p>
+                <p className="footer-cta__text">Registration is free. Your photos and contact details stay private until you choose to share them.</p>
+              </div>
+              <Link to="/register" className="btn btn--gold">
+                Join us today
+              </Link>
+            </>
+          )}
         </div>
       </div>
       <div className="container footer-main">

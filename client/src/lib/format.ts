@@ -31,3 +31,26 @@ export function compactParams<T extends object>(params: T): Partial<T> {
   }
   return out
 }
+
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
+
+/**
+ * When something happened, for list cards: "just now", "5 minutes ago", "3 hours ago", "yesterday", "4 days ago",
+ * and from a week back the date as "on DD-MM-YYYY" (spec §9). A time a little in the future (clock skew) is "just now";
+ * "" when the value is not a date.
+ */
+export function timeAgo(value: string | undefined | null, now: Date = new Date()): string {
+  if (!value) return ''
+  const d = new Date(value)
+  if (Number.isNaN(d.getTime())) return ''
+  const minutes = Math.floor((now.getTime() - d.getTime()) / 60_000)
+  if (minutes < 1) return 'just now'
+  if (minutes < 60) return `${plural(minutes, 'minute')} ago`
+  const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate())
+  if (d >= startOfToday || minutes < 6 * 60) return `${plural(Math.floor(minutes / 60), 'hour')} ago`
+  const startOfDay = new Date(d.getFullYear(), d.getMonth(), d.getDate())
+  const days = Math.round((startOfToday.getTime() - startOfDay.getTime()) / 86_400_000)
+  if (days <= 1) return 'yesterday'
+  if (days < 7) return `${days} days ago`
+  return `on ${formatDdMmYyyy(d)}`
+}

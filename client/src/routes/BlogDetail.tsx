@@ -4,7 +4,7 @@ import PageHeader from '../components/PageHeader'
 import Markdown from '../components/Markdown'
 import { EmptyState, ErrorState, Skeleton } from '../components/States'
 import { useFilterBlogsQuery } from '../features/content/api'
-import { asApiError } from '../api/api'
+import { asApiError, isMissing } from '../api/api'
 import { blogPath } from '../lib/slugify'
 import { formatDate } from '../lib/format'
 
@@ -35,7 +35,7 @@ export default function BlogDetail() {
             </EmptyState>
           ) : isLoading ? (
             <Skeleton lines={12} />
-          ) : error ? (
+          ) : error && !isMissing(error) ? (
             <ErrorState message={asApiError(error)?.message} onRetry={refetch} />
           ) : !blog ? (
             <EmptyState title="This article is not available.">

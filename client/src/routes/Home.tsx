@@ -11,6 +11,7 @@ import { PlanCards } from '../features/plans/PlansMatrix'
 import { useGetPlansQuery } from '../features/plans/api'
 import { useAppSelector } from '../app/hooks'
 import { selectCommunityOptions, selectStateOptions } from '../features/common/commonSlice'
+import { selectIsLoggedIn } from '../features/account/accountSlice'
 import { asApiError } from '../api/api'
 import { compactParams } from '../lib/format'
 import { config } from '../app/config'
@@ -127,6 +128,7 @@ export default function Home() {
   const stories = useGetStoriesQuery({ skip: 0, limit: 3 })
   const blogs = useFilterBlogsQuery({ skip: 0, limit: 3 })
   const plans = useGetPlansQuery()
+  const member = useAppSelector(selectIsLoggedIn)
   return (
     <>
       <Seo title="" description={`${brand} Matrimony — the trusted matrimony service exclusively for Christian brides and grooms in India and their families. Register free.`} path="/" />
@@ -141,8 +143,8 @@ export default function Home() {
               {brand} Matrimony brings together Christian brides and grooms — Catholic, Orthodox, Marthoma, CSI, Pentecostal and more — with the privacy and respect your family expects.
             </p>
             <div className="hero__actions">
-              <Link to="/register" className="btn btn--gold btn--lg">
-                Register free
+              <Link to={member ? '/my-matrimony' : '/register'} className="btn btn--gold btn--lg">
+                {member ? 'Go to My Matrimony' : 'Register free'}
               </Link>
               <Link to="/success-stories" className="btn btn--light btn--lg">
                 Read success stories
@@ -317,10 +319,14 @@ export default function Home() {
       <section className="join-cta" aria-labelledby="join-title">
         <div className="container join-cta__inner">
           <h2 id="join-title">Your story could be next</h2>
-          <p>Join Christian families across India who trust {brand} Matrimony. Registration takes five minutes and is free.</p>
+          <p>
+            {member
+              ? 'Complete your profile and partner preferences: families answer profiles that tell them who you are.'
+              : `Join Christian families across India who trust ${brand} Matrimony. Registration takes five minutes and is free.`}
+          </p>
           <div className="hero__actions hero__actions--center">
-            <Link to="/register" className="btn btn--gold btn--lg">
-              Register free
+            <Link to={member ? '/my-matrimony' : '/register'} className="btn btn--gold btn--lg">
+              {member ? 'Go to My Matrimony' : 'Register free'}
             </Link>
             <Link to="/contact-us" className="btn btn--light btn--lg">
               Talk to our team

@@ -7,6 +7,7 @@ import { asApiError } from '../api/api'
 import { useAppSelector } from '../app/hooks'
 import { ROUTES } from '../app/routes'
 import { selectProfile } from '../features/account/accountSlice'
+import { useGetProfileQuery } from '../features/account/api'
 import { VerifiedBadge } from '../features/account/VerificationPanel'
 import { useGetDashViewQuery } from '../features/profile/api'
 import { BadgeList, CompletionMeter, completionLink } from '../features/profile/OwnProfileView'
@@ -32,13 +33,19 @@ export default function MyMatrimony() {
   const profile = useAppSelector(selectProfile)
   const dash = useGetDashViewQuery(undefined, { refetchOnMountOrArgChange: true })
   const d = dash.data
+  // The shell loads the own profile (useSession); this screen only shows how that went while it has none.
+  const own = useGetProfileQuery(undefined, { skip: Boolean(profile) })
 
   if (!profile) {
     return (
       <MemberPage title="My Matrimony">
-        <div className="panel" aria-busy="true">
-          <Skeleton lines={4} />
-        </div>
+        {own.isError && !own.isFetching ? (
+          <ErrorState message={asApiError(own.error)?.message} onRetry={() => void own.refetch()} />
+        ) : (
+          <div className="panel" aria-busy="true">
+            <Skeleton lines={4} />
+          </div>
+        )}
       </MemberPage>
     )
   }

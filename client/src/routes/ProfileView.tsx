@@ -1,5 +1,7 @@
+import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { asApiError } from '../api/api'
+import { notifyError, notifySuccess } from '../app/notify'
 import { useAppSelector } from '../app/hooks'
 import { ROUTES } from '../app/routes'
 import Icon from '../components/Icon'
@@ -11,6 +13,8 @@ import { useGetPartnerLabelsQuery, useGetPartnerProfileQuery } from '../features
 import PartnerActions from '../features/partner/PartnerActions'
 import { useChatActions } from '../features/chat/hooks'
 import PartnerGallery from '../features/partner/PartnerGallery'
+import { useUnblockProfileMutation } from '../features/relations/api'
+import { pronoun } from '../features/relations/BlockDialog'
 import { PartnerBadges, PartnerContactCard, PartnerDetails, PartnerSummary } from '../features/partner/PartnerInfo'
 import '../styles/photos.css'
 
@@ -45,16 +49,62 @@ function ProfileNotFound({ hadId }: { hadId: boolean }) {
   )
 }
 
+/** Who the viewer just blocked on this screen. */
+interface JustBlocked {
+  profileID: string
+  userName: string
+  gender: number
+}
+
+/** Shown in place of a profile the viewer has just blocked: what happened, and the way back. */
+function BlockedNotice({ member, onUnblocked }: { member: JustBlocked; onUnblocked: () => void }) {
+  const [unblock, { isLoading }] = useUnblockProfileMutation()
+  const p = pronoun(member.gender)
+  const undo = () =>
+    unblock(member.profileID)
+      .unwrap()
+      .then(() => {
+        notifySuccess(`You unblocked ${member.userName}.`)
+        onUnblocked()
+      })
+      .catch((e: unknown) => notifyError(asApiError(e)?.message ?? 'That did not work just now. Please try again.'))
+  return (
+    <>
+      <Seo title="Profile blocked" description="You blocked this member." />
+      <PageHeader title="Profile" crumbs={CRUMBS} />
+      <section className="container section narrow">
+        <div className="state" role="status" data-testid="blocked-notice">
+          <Icon name="block" size={36} className="state__icon" />
+          <h2 className="state__title">You blocked {member.userName}</h2>
+          <p className="state__body">
+            {member.userName} ({member.profileID}) can no longer see your profile or chat with you, and you will not see {p.them} in your lists.
+          </p>
+          <div className="btn-row profile-missing__links">
+            <button type="button" className="btn btn--outline" onClick={undo} disabled={isLoading} aria-busy={isLoading || undefined}>
+              Unblock
+            </button>
+            <Link to={ROUTES.blockedProfiles} className="btn btn--primary">
+              Blocked Profiles
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  )
+}
+
 /** /profile?profileId=<code>: another member's profile as the viewer may see it (GET profile/partner/{id}). */
 export default function ProfileView() {
   const [params] = useSearchParams()
   const id = (params.get('profileId') ?? '').trim()
   const viewer = useAppSelector(selectProfile)
   const chat = useChatActions()
-  const { data: profile, isLoading, isFetching, error, refetch } = useGetPartnerProfileQuery(id, { skip: !id })
+  const [blocked, setBlocked] = useState<JustBlocked | null>(null)
+  const { data: profile, isLoading, isFetching, error, refetch } = useGetPartnerProfileQuery(id, { skip: !id || blocked !== null })
   const { data: options } = useGetPartnerLabelsQuery(undefined, { skip: !id })
   const apiError = asApiError(error)
 
+  if (blocked && blocked.profileID.toUpperCase() === id.toUpperCase()) return <BlockedNotice member={blocked} onUnblocked={() => setBlocked(null)} />
   if (!id || apiError?.status === 404) return <ProfileNotFound hadId={Boolean(id)} />
 
   if (apiError) {
@@ -106,7 +156,13 @@ export default function ProfileView() {
           <PartnerGallery key={profile.profileID} profile={profile} />
           <div className="profile-view__side">
             <PartnerSummary profile={profile} options={options} />
-            {!profile.isSelf && <PartnerActions profile={profile} onChat={() => chat.open(profile.profileID)} />}
+            {!profile.isSelf && (
+              <PartnerActions
+                profile={profile}
+                onChat={() => chat.open(profile.profileID)}
+                onBlocked={() => setBlocked({ profileID: profile.profileID, userName: profile.userName, gender: profile.gender })}
+              />
+            )}
             <PartnerContactCard profile={profile} viewerPaid={Boolean(viewer?.subscription)} plansPath={ROUTES.plans} />
             <PartnerBadges badges={profile.badges} name={profile.userName} />
           </div>

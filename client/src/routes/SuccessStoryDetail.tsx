@@ -5,7 +5,7 @@ import Markdown from '../components/Markdown'
 import Icon from '../components/Icon'
 import { EmptyState, ErrorState, Skeleton } from '../components/States'
 import { useGetStoriesQuery } from '../features/content/api'
-import { asApiError } from '../api/api'
+import { asApiError, isMissing } from '../api/api'
 import { formatDate } from '../lib/format'
 
 /** /success-stories-detail?id= */
@@ -13,7 +13,8 @@ export default function SuccessStoryDetail() {
   const [params] = useSearchParams()
   const id = params.get('id') ?? ''
   const { data, error, isLoading, refetch } = useGetStoriesQuery({ skip: 0, limit: 1, id }, { skip: !id })
-  const story = data?.items.find((s) => String(s.id) === id) ?? data?.items[0]
+  // Only the story asked for: another one in its place would be the wrong couple's story.
+  const story = data?.items.find((s) => String(s.id) === id)
   const title = story ? story.title || `${story.brideName} & ${story.groomName}` : 'Success Story'
   return (
     <>
@@ -27,7 +28,7 @@ export default function SuccessStoryDetail() {
             </EmptyState>
           ) : isLoading ? (
             <Skeleton lines={10} />
-          ) : error ? (
+          ) : error && !isMissing(error) ? (
             <ErrorState message={asApiError(error)?.message} onRetry={refetch} />
           ) : !story ? (
             <EmptyState title="This story is not available.">

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react'
 import { render } from '@testing-library/react'
+import { vi } from 'vitest'
 import { Provider } from 'react-redux'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { makeStore } from '../app/store'
@@ -41,4 +42,18 @@ export function describeFetch(input: RequestInfo | URL, init?: RequestInit): { u
 /** Lets pending promises and timers of 0 ms run. */
 export async function settle(rounds = 10) {
   for (let i = 0; i < rounds; i++) await new Promise((r) => setTimeout(r, 0))
+}
+
+/** Replaces fetch with answer (by default a 200 envelope) and records the URL and method of every call; undo with vi.unstubAllGlobals(). */
+export function recordFetch(answer: (url: string, method: string) => Response = () => jsonResponse({ meta: { code: 200, message: 'OK' }, data: null })) {
+  const calls: { url: string; method: string }[] = []
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const d = describeFetch(input, init)
+      calls.push({ url: d.url, method: d.method })
+      return answer(d.url, d.method)
+    }),
+  )
+  return calls
 }

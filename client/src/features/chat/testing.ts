@@ -1,4 +1,5 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit'
+import { api } from '../../api/api'
 import accountReducer from '../account/accountSlice'
 import type { AccountState } from '../account/accountSlice'
 import chatReducer from './chatSlice'
@@ -113,9 +114,9 @@ export class FakeSocket implements ChatSocket {
   }
 }
 
-const testReducer = combineReducers({ account: accountReducer, chat: chatReducer })
+const testReducer = combineReducers({ account: accountReducer, chat: chatReducer, [api.reducerPath]: api.reducer })
 
-/** A store with the account and chat slices and the chat middleware on fake sockets. */
+/** A store with the account and chat slices, the API (for the windows' block call) and the chat middleware on fake sockets. */
 export function chatTestStore(deps: Partial<ChatDeps> = {}, preloaded?: { account?: AccountState; chat?: ChatState }) {
   const sockets: FakeSocket[] = []
   const store = configureStore({
@@ -123,6 +124,7 @@ export function chatTestStore(deps: Partial<ChatDeps> = {}, preloaded?: { accoun
     preloadedState: preloaded as Partial<ReturnType<typeof testReducer>> | undefined,
     middleware: (getDefault) =>
       getDefault().concat(
+        api.middleware,
         createChatMiddleware({
           createSocket: (opts) => {
             const s = new FakeSocket(opts)

@@ -1,7 +1,11 @@
 import { useState } from 'react'
 import type { ReactNode } from 'react'
+import { asApiError } from '../../api/api'
+import { notifyError, notifySuccess } from '../../app/notify'
 import Icon from '../../components/Icon'
 import type { IconName } from '../../components/Icon'
+import BlockDialog from '../relations/BlockDialog'
+import { useDontShowProfileMutation, useShowProfileAgainMutation } from '../relations/api'
 import { PHOTO_REQUEST_REASON } from './PartnerGallery'
 import type { PartnerProfile } from './types'
 
@@ -9,8 +13,11 @@ interface Action {
   key: string
   label: string
   icon: IconName
-  /** Why the button does nothing yet, or the state that makes it unnecessary. */
+  /** What the button does, why it does nothing yet, or the state that makes it unnecessary. */
   reason: ReactNode
+  /** Set for the actions that work; the others are visibly disabled. */
+  run?: () => void
+  busy?: boolean
 }
 
 /** The requests the partner view reports, in words. */
@@ -24,12 +31,35 @@ export interface ChatOutcome {
 
 /**
  * Invite, Request photo, Request phone, Block, Don't show and Chat. Chat opens a chat window through onChat (the
- * screen wires it to the chat feature); the others arrive with later releases, so each is visibly disabled with a
- * short reason underneath: no button pretends to do something it does not.
+ * screen wires it to the chat feature); Block asks first, then tells the screen through onBlocked; Don't show
+ * toggles the member on the viewer's list. Invitations and requests arrive with later releases, so those are
+ * visibly disabled with a short reason underneath: no button pretends to do something it does not.
  */
-export default function PartnerActions({ profile, onChat }: { profile: PartnerProfile; onChat?: () => Promise<ChatOutcome> }) {
+export default function PartnerActions({
+  profile,
+  onChat,
+  onBlocked,
+}: {
+  profile: PartnerProfile
+  onChat?: () => Promise<ChatOutcome>
+  onBlocked?: () => void
+}) {
   const [chatBusy, setChatBusy] = useState(false)
   const [chatNote, setChatNote] = useState<string | null>(null)
+  const [confirmBlock, setConfirmBlock] = useState(false)
+  const [dontShow, dontShowState] = useDontShowProfileMutation()
+  const [showAgain, showAgainState] = useShowProfileAgainMutation()
+  const markBusy = dontShowState.isLoading || showAgainState.isLoading
+  const toggleDontShow = () => {
+    if (markBusy) return
+    const hidden = profile.dontShow
+    ;(hidden ? showAgain : dontShow)(profile.profileID)
+      .unwrap()
+      .then(() =>
+        notifySuccess(hidden ? `${profile.userName} will appear in your lists again.` : `${profile.userName} will no longer appear in your lists.`),
+      )
+      .catch((e: unknown) => notifyError(asApiError(e)?.message ?? 'That did not work just now. Please try again.'))
+  }
   const startChat = () => {
     if (!onChat || chatBusy) return
     setChatBusy(true)
@@ -48,9 +78,29 @@ export default function PartnerActions({ profile, onChat }: { profile: PartnerPr
       reason: REQUEST_STATE[profile.requests.photo] ?? (profile.photosProtected ? PHOTO_REQUEST_REASON : 'Photos are not protected; no request is needed.'),
     },
     { key: 'phone', label: 'Request phone', icon: 'phone', reason: REQUEST_STATE[profile.requests.phone] ?? 'Phone requests arrive with the inbox release.' },
-    { key: 'block', label: 'Block', icon: 'close', reason: 'Blocking arrives with the lists release.' },
-    { key: 'dontshow', label: "Don't show", icon: 'info', reason: profile.dontShow ? "Already on your Don't show list." : "The Don't show list arrives with the lists release." },
-    { key: 'chat', label: 'Chat', icon: 'chat', reason: chatNote ?? 'Chat when you are both online; free members chat after a mutually accepted invitation.' },
+    {
+      key: 'block',
+      label: 'Block',
+      icon: 'block',
+      reason: 'Neither of you will see the other, and chats end.',
+      run: onBlocked ? () => setConfirmBlock(true) : undefined,
+    },
+    {
+      key: 'dontshow',
+      label: profile.dontShow ? 'Show again' : "Don't show",
+      icon: 'eyeOff',
+      reason: profile.dontShow ? "On your Don't show list: left out of your lists and chat." : 'Leave this member out of your lists and chat.',
+      run: toggleDontShow,
+      busy: markBusy,
+    },
+    {
+      key: 'chat',
+      label: 'Chat',
+      icon: 'chat',
+      reason: chatNote ?? 'Chat when you are both online; free members chat after a mutually accepted invitation.',
+      run: onChat ? startChat : undefined,
+      busy: chatBusy,
+    },
   ]
   return (
     <section className="panel action-bar" aria-labelledby="actions-title">
@@ -63,19 +113,30 @@ export default function PartnerActions({ profile, onChat }: { profile: PartnerPr
             <button
               type="button"
               className="action-bar__btn"
-              disabled={a.key !== 'chat' || !onChat || chatBusy}
-              aria-busy={a.key === 'chat' && chatBusy ? true : undefined}
-              onClick={a.key === 'chat' ? startChat : undefined}
+              disabled={!a.run || a.busy}
+              aria-busy={a.busy || undefined}
+              onClick={a.run}
               aria-describedby={`action-why-${a.key}`}
             >
               <Icon name={a.icon} size={18} /> {a.label}
             </button>
-            <span id={`action-why-${a.key}`} className="action-bar__why" aria-live={a.key === 'chat' ? 'polite' : undefined}>
+            <span id={`action-why-${a.key}`} className="action-bar__why" aria-live={a.key === 'chat' || a.key === 'dontshow' ? 'polite' : undefined}>
               {a.reason}
             </span>
           </li>
         ))}
       </ul>
+      <BlockDialog
+        open={confirmBlock}
+        profileId={profile.profileID}
+        name={profile.userName}
+        gender={profile.gender}
+        onBlocked={() => {
+          setConfirmBlock(false)
+          onBlocked?.()
+        }}
+        onCancel={() => setConfirmBlock(false)}
+      />
     </section>
   )
 }

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { vi } from 'vitest'
-import { renderWithProviders } from '../../test/utils'
+import { jsonResponse, recordFetch, renderWithProviders, settle } from '../../test/utils'
 import { humanize, labelOf } from './labels'
 import PartnerActions from './PartnerActions'
 import PartnerGallery from './PartnerGallery'
@@ -114,17 +114,57 @@ describe('the profile another member sees', () => {
     expect(screen.getByText('Anna has not completed any verification yet.')).toBeInTheDocument()
   })
 
-  it('keeps every action visibly disabled with its reason', () => {
+  it('keeps the actions of later releases visibly disabled with their reason', () => {
     renderWithProviders(<PartnerActions profile={bride({ requests: { photo: '', phone: 'pending' }, dontShow: true })} />)
     const bar = screen.getByRole('region', { name: 'Actions' })
     const buttons = within(bar).getAllByRole('button')
-    expect(buttons.map((b) => b.textContent?.trim())).toEqual(['Invite', 'Request photo', 'Request phone', 'Block', "Don't show", 'Chat'])
-    for (const b of buttons) {
-      expect(b).toBeDisabled()
-      expect(b.getAttribute('aria-describedby')).toBeTruthy()
-    }
+    expect(buttons.map((b) => b.textContent?.trim())).toEqual(['Invite', 'Request photo', 'Request phone', 'Block', 'Show again', 'Chat'])
+    for (const b of buttons) expect(b.getAttribute('aria-describedby')).toBeTruthy()
+    for (const name of ['Invite', 'Request photo', 'Request phone']) expect(within(bar).getByRole('button', { name })).toBeDisabled()
+    // Without the screen's callbacks there is nothing to block into or chat with.
+    expect(within(bar).getByRole('button', { name: 'Block' })).toBeDisabled()
+    expect(within(bar).getByRole('button', { name: 'Chat' })).toBeDisabled()
     expect(within(bar).getByRole('button', { name: 'Request phone' })).toHaveAccessibleDescription('You asked; waiting for an answer')
-    expect(within(bar).getByRole('button', { name: "Don't show" })).toHaveAccessibleDescription("Already on your Don't show list.")
+    expect(within(bar).getByRole('button', { name: 'Show again' })).toHaveAccessibleDescription("On your Don't show list: left out of your lists and chat.")
+  })
+
+  it('blocks only after the member confirms, then tells the screen', async () => {
+    const calls = recordFetch()
+    const onBlocked = vi.fn()
+    renderWithProviders(<PartnerActions profile={bride()} onBlocked={onBlocked} />)
+    fireEvent.click(screen.getByRole('button', { name: 'Block' }))
+    const dialog = screen.getByRole('alertdialog', { name: 'Block Anna Mathew?' })
+    expect(dialog).toHaveTextContent('Any chat between you ends now.')
+    expect(within(dialog).getByRole('link', { name: 'Blocked Profiles' })).toHaveAttribute('href', '/matches/discovery/blocked-profile')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
+    expect(calls).toEqual([])
+
+    fireEvent.click(screen.getByRole('button', { name: 'Block' }))
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Block' }))
+    await waitFor(() => expect(onBlocked).toHaveBeenCalledTimes(1))
+    expect(calls).toEqual([{ url: expect.stringMatching(/\/api\/v1\/profile\/block\/TM4821937$/), method: 'POST' }])
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
+    vi.unstubAllGlobals()
+  })
+
+  it("keeps the dialog open when the block fails, and toggles Don't show", async () => {
+    const calls = recordFetch((url) =>
+      url.includes('/block/') ? jsonResponse({ meta: { code: 500, message: 'internal error' }, data: null }, 500) : jsonResponse({ meta: { code: 200, message: 'OK' }, data: null }),
+    )
+    const onBlocked = vi.fn()
+    renderWithProviders(<PartnerActions profile={bride()} onBlocked={onBlocked} />)
+    fireEvent.click(screen.getByRole('button', { name: 'Block' }))
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Block' }))
+    await waitFor(() => expect(calls).toHaveLength(1))
+    await settle()
+    expect(onBlocked).not.toHaveBeenCalled()
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument()
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' }))
+
+    fireEvent.click(screen.getByRole('button', { name: "Don't show" }))
+    await waitFor(() => expect(calls).toContainEqual({ url: expect.stringMatching(/\/api\/v1\/profile\/dont-show\/TM4821937$/), method: 'POST' }))
+    vi.unstubAllGlobals()
   })
 
   it('opens a chat through onChat and shows the reason of a refusal', async () => {

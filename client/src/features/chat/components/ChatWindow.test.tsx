@@ -6,7 +6,7 @@ import { tokenStore } from '../../../api/session'
 import { useAppSelector } from '../../../app/hooks'
 import { sessionStarted } from '../../account/accountSlice'
 import type { MemberProfile } from '../../account/types'
-import { fakeJwt } from '../../../test/utils'
+import { fakeJwt, recordFetch } from '../../../test/utils'
 import { chatTestStore, flush } from '../testing'
 import type { ChatUser, ServerMessage } from '../types'
 import { chatCommands } from '../connection'
@@ -177,5 +177,22 @@ describe('a chat window', () => {
     act(() => s.fire('chatClosed', { roomName: ROOM, profileID: ASHA.profileID }))
     expect(screen.getByText(/This chat has ended/)).toBeInTheDocument()
     expect(screen.queryByLabelText('Type your message')).toBeNull()
+  })
+
+  it('blocks from the header after a confirmation; the server’s chatClosed then ends the window', async () => {
+    const calls = recordFetch()
+    const { s } = await setup()
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Block Asha Thomas' }))
+    const dialog = screen.getByRole('alertdialog', { name: 'Block Asha Thomas?' })
+    expect(dialog).toHaveTextContent('you will not see her')
+    await user.click(within(dialog).getByRole('button', { name: 'Block' }))
+    await vi.waitFor(() => expect(calls).toContainEqual({ url: expect.stringMatching(/\/api\/v1\/profile\/block\/TM2000002$/), method: 'POST' }))
+    await vi.waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    act(() => s.fire('chatClosed', { roomName: ROOM, profileID: ASHA.profileID }))
+    expect(screen.getByText(/This chat has ended/)).toBeInTheDocument()
+    // An ended chat has nothing left to block.
+    expect(screen.queryByRole('button', { name: 'Block Asha Thomas' })).toBeNull()
+    vi.unstubAllGlobals()
   })
 })

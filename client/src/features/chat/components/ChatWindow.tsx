@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import type { MouseEvent } from 'react'
 import Icon from '../../../components/Icon'
 import { useAppSelector } from '../../../app/hooks'
@@ -6,6 +6,7 @@ import { ROUTES } from '../../../app/routes'
 import { selectChatStatus } from '../chatSlice'
 import { useChatActions, usePageVisible } from '../hooks'
 import type { ChatWindowUser } from '../types'
+import BlockDialog from '../../relations/BlockDialog'
 import ChatAvatar from './ChatAvatar'
 import ChatInput, { forgetDraft } from './ChatInput'
 import MessageList from './MessageList'
@@ -28,14 +29,16 @@ function RestoreIcon() {
 
 /**
  * One chat window (spec §2 "Chat box area"): a header with the partner's avatar, name (their profile in a new
- * tab), online dot, minimise and close; the messages; the input row. Minimised, only the header shows. While open
- * and on screen it marks the partner's messages read.
+ * tab), online dot, block, minimise and close; the messages; the input row. Minimised, only the header shows. While
+ * open and on screen it marks the partner's messages read. Blocking asks first; the server then ends the chat for
+ * both (chatClosed), which this window shows.
  */
 export default function ChatWindow({ user, me, online, phone = false }: { user: ChatWindowUser; me: string; online: boolean; phone?: boolean }) {
   const actions = useChatActions()
   const status = useAppSelector(selectChatStatus)
   const visible = usePageVisible()
   const { roomName, isChatOpen, unread, profileID, userName, closed } = user
+  const [confirmBlock, setConfirmBlock] = useState(false)
 
   useEffect(() => {
     if (isChatOpen && visible && unread > 0 && roomName && status === 'connected') actions.markRead(roomName)
@@ -68,6 +71,11 @@ export default function ChatWindow({ user, me, online, phone = false }: { user: 
           <span className="chat-badge" aria-label={`${unread} unread`}>
             {unread > 99 ? '99+' : unread}
           </span>
+        )}
+        {isChatOpen && !closed && (
+          <button type="button" className="chat-icon-btn" aria-label={`Block ${userName}`} title="Block" onClick={() => setConfirmBlock(true)}>
+            <Icon name="block" size={18} />
+          </button>
         )}
         {isChatOpen ? (
           <button type="button" className="chat-icon-btn" aria-label={`Minimise chat with ${userName}`} aria-expanded="true" onClick={() => actions.minimise(profileID)}>
@@ -113,6 +121,14 @@ export default function ChatWindow({ user, me, online, phone = false }: { user: 
           )}
         </>
       )}
+      <BlockDialog
+        open={confirmBlock}
+        profileId={profileID}
+        name={userName}
+        gender={user.gender}
+        onBlocked={() => setConfirmBlock(false)}
+        onCancel={() => setConfirmBlock(false)}
+      />
     </section>
   )
 }

@@ -1,0 +1,82 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { ROUTES } from '../../app/routes'
+import MemberPhoto from '../../components/MemberPhoto'
+import { formatDdMmYyyy, timeAgo } from '../../lib/format'
+import { defaultPhoto, photoUrl } from '../../lib/photos'
+import type { MemberCard, MemberListKind } from '../relations/api'
+
+/** "Viewed 2 days ago", "Visited yesterday · 3 times", "Blocked on 14-02-2025": when the card is on this list. */
+function whenLine(kind: MemberListKind, card: MemberCard, now: Date): { label: string; at: string } | null {
+  const at = kind === 'recently-viewed' || kind === 'recent-visitors' ? card.viewedAt : card.since
+  const ago = timeAgo(at, now)
+  if (!at || !ago) return null
+  switch (kind) {
+    case 'recently-viewed':
+      return { label: `Viewed ${ago}`, at }
+    case 'recent-visitors':
+      return { label: `Visited ${ago}${card.viewCount && card.viewCount > 1 ? ` · ${card.viewCount} times` : ''}`, at }
+    case 'blocked':
+      return { label: `Blocked ${ago}`, at }
+    case 'dont-show':
+      return { label: `Added ${ago}`, at }
+  }
+}
+
+interface MemberListCardProps {
+  card: MemberCard
+  kind: MemberListKind
+  /** The list's own button (Unblock, Show again), if any. */
+  action?: ReactNode
+  /** For tests; defaults to the current time. */
+  now?: Date
+}
+
+/**
+ * A member on one of the lists: photo (or the gender default), name, age and height, community, place, profession,
+ * profile ID and when they joined this list. Blocked members have no photo and no profile link: their profile is
+ * closed to the viewer, so only the ID is shown.
+ */
+export default function MemberListCard({ card, kind, action, now = new Date() }: MemberListCardProps) {
+  const name = card.userName || card.profileID
+  const src = photoUrl(defaultPhoto(card.photos), 'small')
+  const role = card.gender === 10 ? 'Groom' : 'Bride'
+  const vitals = [card.age ? `${card.age} yrs` : '', card.height].filter(Boolean).join(' · ')
+  const place = [card.city, card.state].filter(Boolean).join(', ')
+  const when = whenLine(kind, card, now)
+  const viewable = kind !== 'blocked'
+  return (
+    <article className="card member-card member-card--list" data-testid="member-list-card">
+      <MemberPhoto src={src} gender={card.gender} alt={src ? `Photo of ${name}` : `${role} avatar`} size={88} className="member-card__avatar" />
+      <div className="member-card__body">
+        <h2 className="member-card__name">{name}</h2>
+        {vitals && <p className="member-card__meta">{vitals}</p>}
+        {card.community && <p className="member-card__meta">{card.community}</p>}
+        {place && <p className="member-card__meta">{place}</p>}
+        {card.profession && <p className="member-card__meta">{card.profession}</p>}
+        <p className="member-card__id">ID {card.profileID}</p>
+        {when && (
+          <p className="member-card__when">
+            <time dateTime={when.at} title={formatDdMmYyyy(when.at)}>
+              {when.label}
+            </time>
+          </p>
+        )}
+        {(viewable || action) && (
+          <div className="member-card__actions">
+            {viewable && (
+              <Link
+                to={`${ROUTES.profileView}?profileId=${encodeURIComponent(card.profileID)}`}
+                className="btn btn--outline btn--sm"
+                aria-label={`View profile of ${name}`}
+              >
+                View profile
+              </Link>
+            )}
+            {action}
+          </div>
+        )}
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,85 @@
+import { api } from '../../api/api'
+import type { PhotoRef } from '../../lib/photos'
+
+/** A member as the viewer's lists show them (server profile.Card). */
+export interface MemberCard {
+  profileID: string
+  userName: string
+  /** 10 groom, 20 bride. */
+  gender: number
+  age: number
+  heightCm: number | null
+  height: string
+  maritalStatus: string
+  community: string
+  motherTongue: string
+  degree: string
+  profession: string
+  city: string
+  state: string
+  /** At most the default photo, already signed for this viewer; empty when protected or blocked. */
+  photos: PhotoRef[]
+  photosProtected: boolean
+  /** Verification kinds: mobile, email, id, parish. */
+  badges: string[]
+  /** Recently viewed / recent visitors: the last view, ISO time. */
+  viewedAt?: string
+  viewCount?: number
+  /** Blocked / don't-show lists: when the mark was made, ISO time. */
+  since?: string
+}
+
+/** A page of a member list. */
+export interface MemberPage {
+  items: MemberCard[]
+  total: number
+}
+
+/** The member lists of spec §2 "Lists" that this API serves. */
+export type MemberListKind = 'blocked' | 'dont-show' | 'recently-viewed' | 'recent-visitors'
+
+const LIST_PATH: Record<MemberListKind, string> = {
+  blocked: 'profile/block',
+  'dont-show': 'profile/dont-show',
+  'recently-viewed': 'profile/recently-viewed',
+  'recent-visitors': 'profile/recent-visitors',
+}
+
+/** The lists every relation change can alter, and the partner view it changes. */
+const changed = (_r: unknown, _e: unknown, profileId: string) => [
+  { type: 'MemberList' as const, id: 'LIST' },
+  { type: 'Partner' as const, id: profileId.toUpperCase() },
+  { type: 'DashView' as const },
+]
+
+/**
+ * Blocks and "don't show" marks (spec §7: POST profile/block/{id}, GET profile/block, POST profile/dont-show/{id},
+ * GET profile/dont-show; DELETE on the same paths undoes them) and the member lists of spec §2 "Lists".
+ */
+export const relationsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getMemberList: build.query<MemberPage, { kind: MemberListKind; skip: number; limit: number }>({
+      query: ({ kind, skip, limit }) => ({ url: LIST_PATH[kind], params: { skip, limit } }),
+      providesTags: [{ type: 'MemberList', id: 'LIST' }],
+    }),
+    blockProfile: build.mutation<null, string>({
+      query: (profileId) => ({ url: `profile/block/${encodeURIComponent(profileId)}`, method: 'POST' }),
+      invalidatesTags: changed,
+    }),
+    unblockProfile: build.mutation<null, string>({
+      query: (profileId) => ({ url: `profile/block/${encodeURIComponent(profileId)}`, method: 'DELETE' }),
+      invalidatesTags: changed,
+    }),
+    dontShowProfile: build.mutation<null, string>({
+      query: (profileId) => ({ url: `profile/dont-show/${encodeURIComponent(profileId)}`, method: 'POST' }),
+      invalidatesTags: changed,
+    }),
+    showProfileAgain: build.mutation<null, string>({
+      query: (profileId) => ({ url: `profile/dont-show/${encodeURIComponent(profileId)}`, method: 'DELETE' }),
+      invalidatesTags: changed,
+    }),
+  }),
+})
+
+export const { useGetMemberListQuery, useBlockProfileMutation, useUnblockProfileMutation, useDontShowProfileMutation, useShowProfileAgainMutation } =
+  relationsApi
