@@ -297,7 +297,7 @@ async function clearMarks(request: APIRequestContext, a: Member, b: Member) {
   }
 }
 
-test('blocking from the chat window ends the chat for both; Blocked Profiles and Don’t Show lift the marks', async ({ browser, request }) => {
+test('blocking from the chat window ends the chat for both; Blocked Profiles and Don’t Show lift the marks; reporting hides at once', async ({ browser, request }) => {
   test.setTimeout(150_000)
   // Demo members 060–069 are this journey's.
   const { starter, partner } = await findPair(request, 60, 69, 60)
@@ -320,7 +320,9 @@ test('blocking from the chat window ends the chat for both; Blocked Profiles and
     })
 
     await test.step('the starter blocks from the window, after a confirmation; the chat ends for both at once', async () => {
-      await winA.getByRole('button', { name: `Block ${partner.name}` }).click()
+      await winA.getByRole('button', { name: `Report or block ${partner.name}` }).click()
+      await shot(a.page, 'chat-window-menu-1280')
+      await winA.getByRole('button', { name: `Block ${partner.name}`, exact: true }).click()
       const dialog = a.page.getByRole('alertdialog', { name: `Block ${partner.name}?` })
       await expect(dialog).toContainText('Any chat between you ends now.')
       await shot(a.page, 'chat-block-confirm-1280')
@@ -368,6 +370,23 @@ test('blocking from the chat window ends the chat for both; Blocked Profiles and
       await shot(a.page, 'dont-show-profiles-360')
       await card.getByRole('button', { name: `Show again ${partner.name}` }).click()
       await expect(a.page.locator('.member-card').filter({ hasText: partner.name })).toHaveCount(0)
+    })
+
+    await test.step('at 360 px: report the profile; it drops out of view at once, the report form fits the phone', async () => {
+      await a.page.goto(`/profile?profileId=${partner.profileID}`)
+      await a.page.locator('.action-bar').getByRole('button', { name: 'Report', exact: true }).click()
+      const dialog = a.page.getByRole('alertdialog', { name: `Report ${partner.name}` })
+      await dialog.getByRole('radio', { name: 'Fake profile or false details' }).check()
+      await dialog.getByLabel(/What happened/).fill('The photos are of a film actress.')
+      await noOverflow(a.page)
+      await shot(a.page, 'report-profile-360')
+      await dialog.getByRole('button', { name: 'Send report' }).click()
+      await expect(a.page.getByRole('heading', { name: 'Thank you for your report' })).toBeVisible()
+      await a.page.getByRole('link', { name: "Don't Show Profiles" }).click()
+      await expect(a.page.locator('.member-card').filter({ hasText: partner.name })).toBeVisible()
+      // The reported member can still see the reporter (a profile report alone does not block).
+      const res = await request.get(`${baseURL()}/api/v1/profile/partner/${starter.profileID}`, { headers: { Authorization: 'Bearer ' + partner.token } })
+      expect(res.status()).toBe(200)
     })
   } finally {
     await clearMarks(request, starter, partner)

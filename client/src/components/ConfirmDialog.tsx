@@ -33,7 +33,7 @@ export default function ConfirmDialog({ open, title, children, confirmLabel, can
         return
       }
       if (e.key !== 'Tab' || !panel.current) return
-      const items = Array.from(panel.current.querySelectorAll<HTMLElement>('button:not([disabled])'))
+      const items = Array.from(panel.current.querySelectorAll<HTMLElement>('button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled])'))
       if (!items.length) return
       const first = items[0]
       const last = items[items.length - 1]

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { useDismiss } from './useDismiss'
 import type { ReactNode } from 'react'
 import { useLocation } from 'react-router'
 
@@ -25,26 +26,11 @@ export default function Dropdown({ button, buttonLabel, className, alignEnd, chi
     setOpen(false)
   }, [location.key])
 
-  useEffect(() => {
-    if (!open) return
-    const onDown = (e: MouseEvent | TouchEvent) => {
-      if (root.current && !root.current.contains(e.target as Node)) setOpen(false)
-    }
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false)
-        btn.current?.focus()
-      }
-    }
-    document.addEventListener('mousedown', onDown)
-    document.addEventListener('touchstart', onDown)
-    document.addEventListener('keydown', onKey)
-    return () => {
-      document.removeEventListener('mousedown', onDown)
-      document.removeEventListener('touchstart', onDown)
-      document.removeEventListener('keydown', onKey)
-    }
-  }, [open])
+  const close = useCallback((e: Event) => {
+    setOpen(false)
+    if (e.type === 'keydown') btn.current?.focus()
+  }, [])
+  useDismiss(open, root, close)
 
   return (
     <div ref={root} className={'dropdown' + (open ? ' is-open' : '') + (className ? ' ' + className : '')}>

@@ -49,15 +49,17 @@ function ProfileNotFound({ hadId }: { hadId: boolean }) {
   )
 }
 
-/** Who the viewer just blocked on this screen. */
-interface JustBlocked {
+/** Who the viewer just blocked or reported on this screen. */
+interface JustActed {
   profileID: string
   userName: string
   gender: number
+  blocked: boolean
+  reported: boolean
 }
 
-/** Shown in place of a profile the viewer has just blocked: what happened, and the way back. */
-function BlockedNotice({ member, onUnblocked }: { member: JustBlocked; onUnblocked: () => void }) {
+/** Shown in place of a profile the viewer has just blocked or reported: what happened, and the way back. */
+function ActedNotice({ member, onUndone }: { member: JustActed; onUndone: () => void }) {
   const [unblock, { isLoading }] = useUnblockProfileMutation()
   const p = pronoun(member.gender)
   const undo = () =>
@@ -65,26 +67,32 @@ function BlockedNotice({ member, onUnblocked }: { member: JustBlocked; onUnblock
       .unwrap()
       .then(() => {
         notifySuccess(`You unblocked ${member.userName}.`)
-        onUnblocked()
+        onUndone()
       })
       .catch((e: unknown) => notifyError(asApiError(e)?.message ?? 'That did not work just now. Please try again.'))
+  const title = member.reported ? (member.blocked ? `You reported and blocked ${member.userName}` : 'Thank you for your report') : `You blocked ${member.userName}`
   return (
     <>
-      <Seo title="Profile blocked" description="You blocked this member." />
+      <Seo title={member.blocked ? 'Profile blocked' : 'Profile reported'} description="You blocked or reported this member." />
       <PageHeader title="Profile" crumbs={CRUMBS} />
       <section className="container section narrow">
-        <div className="state" role="status" data-testid="blocked-notice">
-          <Icon name="block" size={36} className="state__icon" />
-          <h2 className="state__title">You blocked {member.userName}</h2>
+        <div className="state" role="status" data-testid="acted-notice">
+          <Icon name={member.blocked ? 'block' : 'flag'} size={36} className="state__icon" />
+          <h2 className="state__title">{title}</h2>
           <p className="state__body">
-            {member.userName} ({member.profileID}) can no longer see your profile or chat with you, and you will not see {p.them} in your lists.
+            {member.blocked
+              ? `${member.userName} (${member.profileID}) can no longer see your profile or chat with you, and you will not see ${p.them} in your lists.`
+              : `${member.userName} (${member.profileID}) will no longer appear in your lists or chat.`}
+            {member.reported && ' Our team will review your report.'}
           </p>
           <div className="btn-row profile-missing__links">
-            <button type="button" className="btn btn--outline" onClick={undo} disabled={isLoading} aria-busy={isLoading || undefined}>
-              Unblock
-            </button>
-            <Link to={ROUTES.blockedProfiles} className="btn btn--primary">
-              Blocked Profiles
+            {member.blocked && !member.reported && (
+              <button type="button" className="btn btn--outline" onClick={undo} disabled={isLoading} aria-busy={isLoading || undefined}>
+                Unblock
+              </button>
+            )}
+            <Link to={member.blocked ? ROUTES.blockedProfiles : ROUTES.dontShowProfiles} className="btn btn--primary">
+              {member.blocked ? 'Blocked Profiles' : "Don't Show Profiles"}
             </Link>
           </div>
         </div>
@@ -99,12 +107,12 @@ export default function ProfileView() {
   const id = (params.get('profileId') ?? '').trim()
   const viewer = useAppSelector(selectProfile)
   const chat = useChatActions()
-  const [blocked, setBlocked] = useState<JustBlocked | null>(null)
-  const { data: profile, isLoading, isFetching, error, refetch } = useGetPartnerProfileQuery(id, { skip: !id || blocked !== null })
+  const [acted, setActed] = useState<JustActed | null>(null)
+  const { data: profile, isLoading, isFetching, error, refetch } = useGetPartnerProfileQuery(id, { skip: !id || acted !== null })
   const { data: options } = useGetPartnerLabelsQuery(undefined, { skip: !id })
   const apiError = asApiError(error)
 
-  if (blocked && blocked.profileID.toUpperCase() === id.toUpperCase()) return <BlockedNotice member={blocked} onUnblocked={() => setBlocked(null)} />
+  if (acted && acted.profileID.toUpperCase() === id.toUpperCase()) return <ActedNotice member={acted} onUndone={() => setActed(null)} />
   if (!id || apiError?.status === 404) return <ProfileNotFound hadId={Boolean(id)} />
 
   if (apiError) {
@@ -160,7 +168,10 @@ export default function ProfileView() {
               <PartnerActions
                 profile={profile}
                 onChat={() => chat.open(profile.profileID)}
-                onBlocked={() => setBlocked({ profileID: profile.profileID, userName: profile.userName, gender: profile.gender })}
+                onBlocked={() => setActed({ profileID: profile.profileID, userName: profile.userName, gender: profile.gender, blocked: true, reported: false })}
+                onReported={(blocked) =>
+                  setActed({ profileID: profile.profileID, userName: profile.userName, gender: profile.gender, blocked, reported: true })
+                }
               />
             )}
             <PartnerContactCard profile={profile} viewerPaid={Boolean(viewer?.subscription)} plansPath={ROUTES.plans} />

@@ -44,14 +44,22 @@ export async function settle(rounds = 10) {
   for (let i = 0; i < rounds; i++) await new Promise((r) => setTimeout(r, 0))
 }
 
-/** Replaces fetch with answer (by default a 200 envelope) and records the URL and method of every call; undo with vi.unstubAllGlobals(). */
+/**
+ * Replaces fetch with answer (by default a 200 envelope) and records the URL and method of every call, and in
+ * `bodies` the JSON body of each call that had one; undo with vi.unstubAllGlobals().
+ */
 export function recordFetch(answer: (url: string, method: string) => Response = () => jsonResponse({ meta: { code: 200, message: 'OK' }, data: null })) {
-  const calls: { url: string; method: string }[] = []
+  // bodies is not enumerable, so toEqual on the calls compares only URLs and methods.
+  const calls = Object.defineProperty([] as { url: string; method: string }[], 'bodies', { value: [], enumerable: false }) as {
+    url: string
+    method: string
+  }[] & { bodies: unknown[] }
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const d = describeFetch(input, init)
       calls.push({ url: d.url, method: d.method })
+      if (d.method !== 'GET') calls.bodies.push(await d.body().catch(() => null))
       return answer(d.url, d.method)
     }),
   )

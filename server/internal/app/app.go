@@ -176,6 +176,7 @@ func (a *App) newAccounts() (*account.Service, error) {
 			{Name: "messagesSent", Table: "chat_messages", Column: "sender_id"},
 			{Name: "blocked", Table: "blocks", Column: "blocker_id"},
 			{Name: "dontShow", Table: "dont_shows", Column: "profile_id"},
+			{Name: "reportsFiled", Table: "reports", Column: "reporter_id"},
 			{Name: "invitationsSent", Table: "invitations", Column: "sender_id"},
 			{Name: "invitationsReceived", Table: "invitations", Column: "receiver_id"},
 			{Name: "requestsSent", Table: "access_requests", Column: "requester_id"},

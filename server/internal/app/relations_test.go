@@ -3,11 +3,14 @@ package app_test
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/tfmmatrimony/tfm/server/internal/app"
 	"github.com/tfmmatrimony/tfm/server/internal/media/mediatest"
 	"github.com/tfmmatrimony/tfm/server/internal/profile"
+	"github.com/tfmmatrimony/tfm/server/internal/relation"
 )
 
 // listJSON is a page of member cards as the lists answer it.
@@ -181,6 +184,120 @@ func TestBlockAndDontShowThroughTheAPI(t *testing.T) {
 				}
 				if v := partner(); v.DontShow {
 					t.Errorf("partner view after show again: %+v", v)
+				}
+			})
+		})
+	}
+}
+
+// TestReports: POST profile/report/{id} checks its input, stores the report
+// for the moderators and takes the member out of the reporter's view at once
+// ("don't show"; a block too for a chat report or when asked), within a daily
+// limit.
+func TestReports(t *testing.T) {
+	for name, a := range profileEngines(t) {
+		t.Run(name, func(t *testing.T) {
+			me := newMember(t, a, 20, "Sneha Varghese", 26)
+			him := newMember(t, a, 10, "Rahul Joseph", 30)
+			report := func(who testMember, code, body string) (int, envelope) {
+				w, e := call(t, a, "POST", "/api/v1/profile/report/"+code, body, who.auth()...)
+				return w.Code, e
+			}
+			count := func() (n int64) {
+				a.DB.Table("reports").Where("reporter_id = ? AND reported_id = ?", me.ID, him.ID).Count(&n)
+				return n
+			}
+
+			t.Run("BadInput", func(t *testing.T) {
+				for _, tc := range []struct{ body, field string }{
+					{`{"kind":"photo","reason":"fake"}`, "kind"},
+					{`{"kind":"profile","reason":"rude"}`, "reason"},
+					{`{"kind":"profile","reason":"other","details":"   bad  "}`, "details"},
+					{`{"kind":"profile","reason":"fake","details":"` + strings.Repeat("അ", profile.MaxReportDetails+1) + `"}`, "details"},
+				} {
+					code, e := report(me, him.Code, tc.body)
+					var d struct {
+						Errors map[string]string `json:"errors"`
+					}
+					json.Unmarshal(e.Data, &d)
+					if code != 422 || e.Meta.Message == "" {
+						t.Errorf("%s: %d %q %s", tc.body, code, e.Meta.Message, e.Data)
+					}
+					if !strings.Contains(string(e.Data), tc.field) {
+						t.Errorf("%s: the error names no %s: %s", tc.body, tc.field, e.Data)
+					}
+				}
+				if code, e := report(me, "TM0000000", `{"kind":"profile","reason":"fake"}`); code != 404 || e.Meta.Message != profile.MsgNotFound {
+					t.Errorf("unknown: %d %q", code, e.Meta.Message)
+				}
+				if code, _ := report(me, me.Code, `{"kind":"profile","reason":"fake"}`); code != 400 {
+					t.Errorf("self: %d", code)
+				}
+				if code, e := report(me, him.Code, `{"kind":"chat","reason":"money","details":"Asked for money"}`); code != 400 ||
+					e.Meta.Message != "There is no chat with this member to report" {
+					t.Errorf("a chat report without a chat: %d %q", code, e.Meta.Message)
+				}
+				if n := count(); n != 0 {
+					t.Errorf("%d reports stored from bad input", n)
+				}
+			})
+
+			t.Run("ProfileReportHidesWithoutBlocking", func(t *testing.T) {
+				if code, e := report(me, him.Code, `{"kind":"profile","reason":"married","details":"He is already married."}`); code != 200 ||
+					e.Meta.Message != "Thank you. Our team will review your report." {
+					t.Fatalf("report: %d %q", code, e.Meta.Message)
+				}
+				var r struct {
+					Kind, Reason, Details, Status string
+					ConversationID                *uint64
+				}
+				a.DB.Table("reports").Where("reporter_id = ? AND reported_id = ?", me.ID, him.ID).Take(&r)
+				if r.Kind != "profile" || r.Reason != "married" || r.Details != "He is already married." || r.Status != "open" || r.ConversationID != nil {
+					t.Errorf("stored: %+v", r)
+				}
+				if l := list(t, a, me, "profile/dont-show"); fmt.Sprint(codesOf(l)) != fmt.Sprint([]string{him.Code}) {
+					t.Errorf("not on the don't-show list: %+v", l)
+				}
+				if w, _ := call(t, a, "GET", "/api/v1/profile/partner/"+me.Code, "", him.auth()...); w.Code != 200 {
+					t.Errorf("a profile report alone does not block: %d", w.Code)
+				}
+			})
+
+			t.Run("ChatReportBlocks", func(t *testing.T) {
+				now := time.Now().UTC()
+				lo, hi := min(me.ID, him.ID), max(me.ID, him.ID)
+				if err := a.DB.Table("chat_conversations").Create(map[string]any{"low_id": lo, "high_id": hi, "started_by": him.ID,
+					"created_at": now, "updated_at": now}).Error; err != nil {
+					t.Fatal(err)
+				}
+				if code, e := report(me, him.Code, `{"kind":"chat","reason":"money","details":"Asked me to send money"}`); code != 200 {
+					t.Fatalf("chat report: %d %q", code, e.Meta.Message)
+				}
+				var named int64
+				a.DB.Table("reports").Where("reporter_id = ? AND kind = ? AND conversation_id IS NOT NULL", me.ID, "chat").Count(&named)
+				if named != 1 {
+					t.Error("the chat report names no conversation")
+				}
+				if w, _ := call(t, a, "GET", "/api/v1/profile/partner/"+me.Code, "", him.auth()...); w.Code != 404 {
+					t.Errorf("a chat report blocks: %d", w.Code)
+				}
+				if l := list(t, a, me, "profile/block"); l.Total != 1 {
+					t.Errorf("blocked list: %+v", l)
+				}
+			})
+
+			t.Run("DailyLimit", func(t *testing.T) {
+				now := time.Now().UTC()
+				for n := count(); n < relation.MaxReportsPerDay; n++ {
+					a.DB.Table("reports").Create(map[string]any{"reporter_id": me.ID, "reported_id": him.ID, "kind": "profile",
+						"reason": "fake", "details": "", "status": "open", "created_at": now})
+				}
+				before := count()
+				if code, e := report(me, him.Code, `{"kind":"profile","reason":"fake"}`); code != 429 || e.Meta.Message == "" {
+					t.Errorf("over the limit: %d %q", code, e.Meta.Message)
+				}
+				if count() != before {
+					t.Error("a refused report was stored")
 				}
 			})
 		})

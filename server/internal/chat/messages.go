@@ -333,7 +333,7 @@ func (s *Service) MarkRead(ctx context.Context, viewer uint64, room string, upTo
 }
 
 // Unread returns viewer's unread messages per conversation, newest first,
-// leaving out partners who are hidden, gone or blocked either way.
+// leaving out partners who are hidden, gone, blocked either way or on the viewer's "don't show" list.
 func (s *Service) Unread(ctx context.Context, viewer uint64) (*UnreadSummary, error) {
 	return s.summary(ctx, viewer, true)
 }
@@ -378,16 +378,17 @@ func (s *Service) summary(ctx context.Context, viewer uint64, unreadOnly bool) (
 	if me == nil {
 		return out, nil
 	}
-	var blocked []uint64
-	err = s.db.WithContext(ctx).Raw(`SELECT blocked_id FROM blocks WHERE blocker_id = ? UNION SELECT blocker_id FROM blocks WHERE blocked_id = ?`,
-		viewer, viewer).Scan(&blocked).Error
+	// Blocks either way and the viewer's "don't show" list (product.md: every chat list leaves them out).
+	var hidden []uint64
+	err = s.db.WithContext(ctx).Raw(`SELECT blocked_id FROM blocks WHERE blocker_id = ? UNION SELECT blocker_id FROM blocks WHERE blocked_id = ?
+		UNION SELECT target_id FROM dont_shows WHERE profile_id = ?`, viewer, viewer, viewer).Scan(&hidden).Error
 	if err != nil {
 		return nil, internal(err)
 	}
 	var partners []*party
 	for _, c := range convs {
 		p := ps[c.LowID+c.HighID-viewer]
-		if p.available() && !slices.Contains(blocked, p.ID) {
+		if p.available() && !slices.Contains(hidden, p.ID) {
 			partners = append(partners, p)
 		}
 	}

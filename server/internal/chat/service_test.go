@@ -382,7 +382,7 @@ func TestMessagesAreStoredInOrderAndPaged(t *testing.T) {
 
 // TestConversationsListsTheLatestWithTheirLastMessage: read and unread
 // conversations, newest first, each with its last message; a blocked
-// partner's conversation drops out.
+// partner's conversation drops out, and so does one on the viewer's "don't show" list.
 func TestConversationsListsTheLatestWithTheirLastMessage(t *testing.T) {
 	for name, db := range storetest.Engines(t) {
 		t.Run(string(name), func(t *testing.T) {
@@ -434,6 +434,16 @@ func TestConversationsListsTheLatestWithTheirLastMessage(t *testing.T) {
 			}
 			if sum, _ = e.s.Conversations(ctx, g.ID); len(sum.Conversations) != 2 || sum.Conversations[0].RoomName != r2 {
 				t.Fatalf("after a block: %+v", sum)
+			}
+			// The viewer's "don't show" list leaves the chat out of the viewer's list only.
+			if err := e.rel.DontShow(ctx, g.ID, b2.ID); err != nil {
+				t.Fatal(err)
+			}
+			if sum, _ = e.s.Conversations(ctx, g.ID); len(sum.Conversations) != 1 || sum.Conversations[0].RoomName != r1 {
+				t.Fatalf("after don't show: %+v", sum)
+			}
+			if bs, _ = e.s.Conversations(ctx, b2.ID); len(bs.Conversations) != 1 {
+				t.Fatalf("don't show is one-way: %+v", bs)
 			}
 		})
 	}

@@ -49,6 +49,7 @@ func (h *handlers) profileRoutes(v1 *gin.RouterGroup) {
 	v1.GET("/profile/dont-show", m, h.memberList(h.Profiles.DontShowList))
 	v1.POST("/profile/dont-show/:id", m, h.relationMark(h.Profiles.DontShow, msgRecordAdded))
 	v1.DELETE("/profile/dont-show/:id", m, h.relationMark(h.Profiles.ShowAgain, msgRecordDeleted))
+	v1.POST("/profile/report/:id", m, h.report)
 	v1.GET("/profile/images", m, h.myPhotos)
 	v1.PATCH("/profile/images/:photoId/default", m, h.defaultPhoto)
 	v1.DELETE("/profile/images/:photoId", m, h.deletePhoto)
@@ -202,6 +203,22 @@ func (h *handlers) relationMark(mark func(ctx context.Context, viewerID uint64, 
 		}
 		OK(c, msg, gin.H{"profileID": strings.ToUpper(strings.TrimSpace(c.Param("id")))})
 	}
+}
+
+// msgReported thanks a member for a report.
+const msgReported = "Thank you. Our team will review your report."
+
+// POST /api/v1/profile/report/{id} (member): report a profile or a chat; the member drops out of the caller's view.
+func (h *handlers) report(c *gin.Context) {
+	var in profile.ReportInput
+	if !bindJSON(c, &in) {
+		return
+	}
+	if err := h.Profiles.Report(c.Request.Context(), principal(c).ProfileID, c.Param("id"), in); err != nil {
+		Fail(c, err)
+		return
+	}
+	OK(c, msgReported, nil)
 }
 
 // GET /api/v1/profile/images (member): the caller's photos.

@@ -2,12 +2,16 @@ package profile
 
 import (
 	"context"
+	"slices"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"gorm.io/gorm"
 
 	"github.com/tfmmatrimony/tfm/server/internal/apperr"
 	"github.com/tfmmatrimony/tfm/server/internal/pagination"
+	"github.com/tfmmatrimony/tfm/server/internal/relation"
 )
 
 // Messages of the block and "don't show" calls.
@@ -15,6 +19,46 @@ const (
 	MsgCannotBlockSelf    = "You cannot block your own profile"
 	MsgCannotDontShowSelf = "You cannot hide your own profile from yourself"
 )
+
+// MaxReportDetails is the longest report text, in characters.
+const MaxReportDetails = 1000
+
+// ReportInput is the body of POST profile/report/{id}.
+type ReportInput struct {
+	Kind    string `json:"kind"`    // "profile" or "chat"
+	Reason  string `json:"reason"`  // fake, married, money, abusive or other
+	Details string `json:"details"` // what happened; needed for "other"
+	Block   bool   `json:"block"`   // also block (a chat report always blocks)
+}
+
+// Report files viewer's report of the member with public code code (POST profile/report/{id}):
+// the moderators get it, and the member drops out of viewer's view at once ("don't show",
+// and a block for a chat report or when asked).
+func (s *Service) Report(ctx context.Context, viewerID uint64, code string, in ReportInput) error {
+	in.Details = strings.TrimSpace(in.Details)
+	fields := map[string]string{}
+	if in.Kind != relation.ReportProfile && in.Kind != relation.ReportChat {
+		fields["kind"] = "Choose what you are reporting: the profile or the chat"
+	}
+	if !slices.Contains(relation.ReportReasons, in.Reason) {
+		fields["reason"] = "Choose a reason for the report"
+	}
+	switch n := utf8.RuneCountInString(in.Details); {
+	case n > MaxReportDetails:
+		fields["details"] = "Please keep the details within 1000 characters"
+	case in.Reason == "other" && n < 10:
+		fields["details"] = "Please tell us what happened (at least 10 characters)"
+	}
+	if len(fields) > 0 {
+		return apperr.Validation(fields, "kind", "reason", "details")
+	}
+	id, err := s.target(ctx, code)
+	if err != nil {
+		return err
+	}
+	return s.rel.FileReport(ctx, relation.Report{Reporter: viewerID, Reported: id, Kind: in.Kind, Reason: in.Reason,
+		Details: in.Details, Block: in.Block})
+}
 
 // target resolves the public code of a member whose account is active (hidden
 // profiles included, so a member can block someone who hid their profile).

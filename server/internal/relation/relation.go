@@ -190,6 +190,87 @@ func (s *Store) ShowAgain(ctx context.Context, profile, target uint64) error {
 	return nil
 }
 
+// Report kinds, reasons and the limit on reports a member may file a day.
+const (
+	ReportProfile = "profile"
+	ReportChat    = "chat"
+
+	MaxReportsPerDay = 20
+)
+
+// ReportReasons are the reasons a report may give.
+var ReportReasons = []string{"fake", "married", "money", "abusive", "other"}
+
+// Report is one member's report of another (product.md "Rights and safety").
+type Report struct {
+	Reporter, Reported uint64
+	Kind               string // ReportProfile or ReportChat
+	Reason             string // one of ReportReasons
+	Details            string
+	// Block also blocks the reported member; a chat report always does.
+	Block bool
+}
+
+// FileReport stores r for the moderators and, in the same transaction, puts
+// the reported member on the reporter's "don't show" list (and blocks them
+// when r.Block is set or r reports a chat), so they drop out of the
+// reporter's view at once; then it announces those changes. A chat report
+// needs a conversation between the two. Callers validate kind, reason and
+// details; the daily limit is checked here.
+func (s *Store) FileReport(ctx context.Context, r Report) error {
+	if r.Reporter == r.Reported {
+		return apperr.New(apperr.BadRequest, "You cannot report your own profile")
+	}
+	block := r.Block || r.Kind == ReportChat
+	now := s.now()
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var today int64
+		if err := tx.Table("reports").Where("reporter_id = ? AND created_at > ?", r.Reporter, now.Add(-24*time.Hour)).
+			Count(&today).Error; err != nil {
+			return err
+		}
+		if today >= MaxReportsPerDay {
+			return apperr.New(apperr.RateLimited, "You have sent many reports today. Please write to us from the Contact Us page.")
+		}
+		var conv *uint64
+		if r.Kind == ReportChat {
+			lo, hi := min(r.Reporter, r.Reported), max(r.Reporter, r.Reported)
+			var ids []uint64
+			if err := tx.Table("chat_conversations").Where("low_id = ? AND high_id = ?", lo, hi).Limit(1).Pluck("id", &ids).Error; err != nil {
+				return err
+			}
+			if len(ids) == 0 {
+				return apperr.New(apperr.BadRequest, "There is no chat with this member to report")
+			}
+			conv = &ids[0]
+		}
+		if err := tx.Table("reports").Create(map[string]any{"reporter_id": r.Reporter, "reported_id": r.Reported, "kind": r.Kind,
+			"reason": r.Reason, "details": r.Details, "conversation_id": conv, "status": "open", "created_at": now}).Error; err != nil {
+			return err
+		}
+		// A duplicate mark fails only its own statement; the transaction goes on.
+		marks := []struct{ table, a, b string }{{"dont_shows", "profile_id", "target_id"}}
+		if block {
+			marks = append(marks, struct{ table, a, b string }{"blocks", "blocker_id", "blocked_id"})
+		}
+		for _, m := range marks {
+			err := tx.Table(m.table).Create(map[string]any{m.a: r.Reporter, m.b: r.Reported, "created_at": now}).Error
+			if err != nil && !store.IsUniqueViolation(err) {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return store.Translate(err, "Profile not found", "")
+	}
+	s.announce(ctx, Change{Kind: DontShown, From: r.Reporter, To: r.Reported})
+	if block {
+		s.announce(ctx, Change{Kind: Blocked, From: r.Reporter, To: r.Reported})
+	}
+	return nil
+}
+
 func pairKey(a, b uint64) string {
 	if a > b {
 		a, b = b, a

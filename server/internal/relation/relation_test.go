@@ -37,15 +37,21 @@ func profiles(t *testing.T, db *store.DB, n int) []uint64 {
 	return ids
 }
 
+// recorded is a Store on db with the changes it announces, in order.
+func recorded(db *store.DB) (*relation.Store, *[]relation.Change) {
+	s := relation.New(db)
+	seen := &[]relation.Change{}
+	s.OnChange(func(_ context.Context, ch relation.Change) { *seen = append(*seen, ch) })
+	return s, seen
+}
+
 func TestRelations(t *testing.T) {
 	for name, db := range storetest.Engines(t) {
 		t.Run(string(name), func(t *testing.T) {
 			ctx := context.Background()
+			s, seen := recorded(db)
 			ids := profiles(t, db, 4)
 			a, b, c, d := ids[0], ids[1], ids[2], ids[3]
-			s := relation.New(db)
-			var seen []relation.Change
-			s.OnChange(func(_ context.Context, ch relation.Change) { seen = append(seen, ch) })
 
 			if err := s.Block(ctx, a, b); err != nil {
 				t.Fatal(err)
@@ -111,8 +117,8 @@ func TestRelations(t *testing.T) {
 			if ok, _ := s.RequestAccepted(ctx, relation.KindPhoto, c, d); !ok {
 				t.Fatal("accepted request")
 			}
-			if len(seen) < 6 || seen[0].Kind != relation.Blocked {
-				t.Fatalf("changes announced: %+v", seen)
+			if len(*seen) < 6 || (*seen)[0].Kind != relation.Blocked {
+				t.Fatalf("changes announced: %+v", *seen)
 			}
 			// Deleting a profile erases its relations.
 			if err := db.Exec("DELETE FROM profiles WHERE id = ?", a).Error; err != nil {
@@ -120,6 +126,65 @@ func TestRelations(t *testing.T) {
 			}
 			if ok, _ := s.Blocked(ctx, a, b); ok {
 				t.Fatal("blocks must go with the profile")
+			}
+		})
+	}
+}
+
+// TestFileReport: a profile report marks "don't show" (and blocks when asked),
+// a chat report needs a conversation and always blocks; every mark is
+// announced after the commit, and a refused report leaves nothing behind.
+func TestFileReport(t *testing.T) {
+	for name, db := range storetest.Engines(t) {
+		t.Run(string(name), func(t *testing.T) {
+			ctx := context.Background()
+			s, seen := recorded(db)
+			ids := profiles(t, db, 4)
+			a, b, c, d := ids[0], ids[1], ids[2], ids[3]
+			count := func(table, where string, args ...any) (n int64) {
+				db.Table(table).Where(where, args...).Count(&n)
+				return n
+			}
+
+			if err := s.FileReport(ctx, relation.Report{Reporter: a, Reported: b, Kind: relation.ReportProfile, Reason: "fake"}); err != nil {
+				t.Fatal(err)
+			}
+			if h, _ := s.Hidden(ctx, a, b); !h {
+				t.Error("a reported profile must be hidden from the reporter")
+			}
+			if bl, _ := s.Blocked(ctx, a, b); bl {
+				t.Error("a profile report blocks only when asked")
+			}
+			// Reporting again, now with a block, keeps the one mark and adds the block.
+			if err := s.FileReport(ctx, relation.Report{Reporter: a, Reported: b, Kind: relation.ReportProfile, Reason: "married", Block: true}); err != nil {
+				t.Fatal(err)
+			}
+			if n := count("dont_shows", "profile_id = ? AND target_id = ?", a, b); n != 1 {
+				t.Errorf("%d don't-show marks", n)
+			}
+			if bl, _ := s.Blocked(ctx, a, b); !bl {
+				t.Error("asked to block")
+			}
+
+			err := s.FileReport(ctx, relation.Report{Reporter: c, Reported: d, Kind: relation.ReportChat, Reason: "money"})
+			if apperr.KindOf(err) != apperr.BadRequest || count("reports", "reporter_id = ?", c) != 0 || count("dont_shows", "profile_id = ?", c) != 0 {
+				t.Fatalf("a chat report without a chat: %v", err)
+			}
+			now := time.Now().UTC()
+			db.Table("chat_conversations").Create(map[string]any{"low_id": min(c, d), "high_id": max(c, d), "started_by": d, "created_at": now, "updated_at": now})
+			*seen = nil
+			if err := s.FileReport(ctx, relation.Report{Reporter: c, Reported: d, Kind: relation.ReportChat, Reason: "money"}); err != nil {
+				t.Fatal(err)
+			}
+			if bl, _ := s.Blocked(ctx, c, d); !bl {
+				t.Error("a chat report always blocks")
+			}
+			want := []relation.Change{{Kind: relation.DontShown, From: c, To: d}, {Kind: relation.Blocked, From: c, To: d}}
+			if fmt.Sprint(*seen) != fmt.Sprint(want) {
+				t.Errorf("announced %+v", *seen)
+			}
+			if apperr.KindOf(s.FileReport(ctx, relation.Report{Reporter: c, Reported: c, Kind: relation.ReportProfile, Reason: "fake"})) != apperr.BadRequest {
+				t.Error("self report must be refused")
 			}
 		})
 	}

@@ -5,6 +5,7 @@ import { notifyError, notifySuccess } from '../../app/notify'
 import Icon from '../../components/Icon'
 import type { IconName } from '../../components/Icon'
 import BlockDialog from '../relations/BlockDialog'
+import ReportDialog from '../relations/ReportDialog'
 import { useDontShowProfileMutation, useShowProfileAgainMutation } from '../relations/api'
 import { PHOTO_REQUEST_REASON } from './PartnerGallery'
 import type { PartnerProfile } from './types'
@@ -30,23 +31,27 @@ export interface ChatOutcome {
 }
 
 /**
- * Invite, Request photo, Request phone, Block, Don't show and Chat. Chat opens a chat window through onChat (the
- * screen wires it to the chat feature); Block asks first, then tells the screen through onBlocked; Don't show
- * toggles the member on the viewer's list. Invitations and requests arrive with later releases, so those are
+ * Invite, Request photo, Request phone, Block, Don't show, Report and Chat. Chat opens a chat window through onChat
+ * (the screen wires it to the chat feature); Block asks first, then tells the screen through onBlocked; Report
+ * asks why, then tells the screen through onReported; Don't show toggles the member on the viewer's list. Invitations and requests arrive with later releases, so those are
  * visibly disabled with a short reason underneath: no button pretends to do something it does not.
  */
 export default function PartnerActions({
   profile,
   onChat,
   onBlocked,
+  onReported,
 }: {
   profile: PartnerProfile
   onChat?: () => Promise<ChatOutcome>
   onBlocked?: () => void
+  /** blocked: the member chose to block as well. */
+  onReported?: (blocked: boolean) => void
 }) {
   const [chatBusy, setChatBusy] = useState(false)
   const [chatNote, setChatNote] = useState<string | null>(null)
   const [confirmBlock, setConfirmBlock] = useState(false)
+  const [reporting, setReporting] = useState(false)
   const [dontShow, dontShowState] = useDontShowProfileMutation()
   const [showAgain, showAgainState] = useShowProfileAgainMutation()
   const markBusy = dontShowState.isLoading || showAgainState.isLoading
@@ -94,6 +99,13 @@ export default function PartnerActions({
       busy: markBusy,
     },
     {
+      key: 'report',
+      label: 'Report',
+      icon: 'flag',
+      reason: 'Tell our team about a fake profile, money requests or abuse.',
+      run: onReported ? () => setReporting(true) : undefined,
+    },
+    {
       key: 'chat',
       label: 'Chat',
       icon: 'chat',
@@ -136,6 +148,18 @@ export default function PartnerActions({
           onBlocked?.()
         }}
         onCancel={() => setConfirmBlock(false)}
+      />
+      <ReportDialog
+        open={reporting}
+        profileId={profile.profileID}
+        name={profile.userName}
+        gender={profile.gender}
+        kind="profile"
+        onReported={(blocked) => {
+          setReporting(false)
+          onReported?.(blocked)
+        }}
+        onCancel={() => setReporting(false)}
       />
     </section>
   )

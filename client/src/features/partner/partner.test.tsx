@@ -118,11 +118,12 @@ describe('the profile another member sees', () => {
     renderWithProviders(<PartnerActions profile={bride({ requests: { photo: '', phone: 'pending' }, dontShow: true })} />)
     const bar = screen.getByRole('region', { name: 'Actions' })
     const buttons = within(bar).getAllByRole('button')
-    expect(buttons.map((b) => b.textContent?.trim())).toEqual(['Invite', 'Request photo', 'Request phone', 'Block', 'Show again', 'Chat'])
+    expect(buttons.map((b) => b.textContent?.trim())).toEqual(['Invite', 'Request photo', 'Request phone', 'Block', 'Show again', 'Report', 'Chat'])
     for (const b of buttons) expect(b.getAttribute('aria-describedby')).toBeTruthy()
     for (const name of ['Invite', 'Request photo', 'Request phone']) expect(within(bar).getByRole('button', { name })).toBeDisabled()
-    // Without the screen's callbacks there is nothing to block into or chat with.
+    // Without the screen's callbacks there is nothing to block into, report into or chat with.
     expect(within(bar).getByRole('button', { name: 'Block' })).toBeDisabled()
+    expect(within(bar).getByRole('button', { name: 'Report' })).toBeDisabled()
     expect(within(bar).getByRole('button', { name: 'Chat' })).toBeDisabled()
     expect(within(bar).getByRole('button', { name: 'Request phone' })).toHaveAccessibleDescription('You asked; waiting for an answer')
     expect(within(bar).getByRole('button', { name: 'Show again' })).toHaveAccessibleDescription("On your Don't show list: left out of your lists and chat.")

@@ -45,6 +45,29 @@ const LIST_PATH: Record<MemberListKind, string> = {
   'recent-visitors': 'profile/recent-visitors',
 }
 
+/** What a report says (POST profile/report/{id}). */
+export interface ReportInput {
+  kind: 'profile' | 'chat'
+  reason: ReportReason
+  details: string
+  /** Also block; a chat report always blocks. */
+  block: boolean
+}
+
+/** The reasons the server accepts, with their words. */
+export const REPORT_REASONS = [
+  { value: 'fake', label: 'Fake profile or false details' },
+  { value: 'married', label: 'Already married' },
+  { value: 'money', label: 'Asked for money or gifts' },
+  { value: 'abusive', label: 'Abusive, rude or indecent' },
+  { value: 'other', label: 'Something else' },
+] as const
+
+export type ReportReason = (typeof REPORT_REASONS)[number]['value']
+
+/** The longest report text the server takes, in characters. */
+export const MAX_REPORT_DETAILS = 1000
+
 /** The lists every relation change can alter, and the partner view it changes. */
 const changed = (_r: unknown, _e: unknown, profileId: string) => [
   { type: 'MemberList' as const, id: 'LIST' },
@@ -54,7 +77,8 @@ const changed = (_r: unknown, _e: unknown, profileId: string) => [
 
 /**
  * Blocks and "don't show" marks (spec §7: POST profile/block/{id}, GET profile/block, POST profile/dont-show/{id},
- * GET profile/dont-show; DELETE on the same paths undoes them) and the member lists of spec §2 "Lists".
+ * GET profile/dont-show; DELETE on the same paths undoes them), reports (POST profile/report/{id}) and the member
+ * lists of spec §2 "Lists".
  */
 export const relationsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -74,6 +98,10 @@ export const relationsApi = api.injectEndpoints({
       query: (profileId) => ({ url: `profile/dont-show/${encodeURIComponent(profileId)}`, method: 'POST' }),
       invalidatesTags: changed,
     }),
+    reportProfile: build.mutation<null, { profileId: string } & ReportInput>({
+      query: ({ profileId, ...body }) => ({ url: `profile/report/${encodeURIComponent(profileId)}`, method: 'POST', body }),
+      invalidatesTags: (_r, _e, { profileId }) => changed(_r, _e, profileId),
+    }),
     showProfileAgain: build.mutation<null, string>({
       query: (profileId) => ({ url: `profile/dont-show/${encodeURIComponent(profileId)}`, method: 'DELETE' }),
       invalidatesTags: changed,
@@ -81,5 +109,11 @@ export const relationsApi = api.injectEndpoints({
   }),
 })
 
-export const { useGetMemberListQuery, useBlockProfileMutation, useUnblockProfileMutation, useDontShowProfileMutation, useShowProfileAgainMutation } =
-  relationsApi
+export const {
+  useGetMemberListQuery,
+  useBlockProfileMutation,
+  useUnblockProfileMutation,
+  useDontShowProfileMutation,
+  useShowProfileAgainMutation,
+  useReportProfileMutation,
+} = relationsApi

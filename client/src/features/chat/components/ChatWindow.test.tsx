@@ -6,7 +6,7 @@ import { tokenStore } from '../../../api/session'
 import { useAppSelector } from '../../../app/hooks'
 import { sessionStarted } from '../../account/accountSlice'
 import type { MemberProfile } from '../../account/types'
-import { fakeJwt, recordFetch } from '../../../test/utils'
+import { fakeJwt, jsonResponse, recordFetch } from '../../../test/utils'
 import { chatTestStore, flush } from '../testing'
 import type { ChatUser, ServerMessage } from '../types'
 import { chatCommands } from '../connection'
@@ -183,6 +183,7 @@ describe('a chat window', () => {
     const calls = recordFetch()
     const { s } = await setup()
     const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Report or block Asha Thomas' }))
     await user.click(screen.getByRole('button', { name: 'Block Asha Thomas' }))
     const dialog = screen.getByRole('alertdialog', { name: 'Block Asha Thomas?' })
     expect(dialog).toHaveTextContent('you will not see her')
@@ -192,7 +193,29 @@ describe('a chat window', () => {
     act(() => s.fire('chatClosed', { roomName: ROOM, profileID: ASHA.profileID }))
     expect(screen.getByText(/This chat has ended/)).toBeInTheDocument()
     // An ended chat has nothing left to block.
-    expect(screen.queryByRole('button', { name: 'Block Asha Thomas' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Report or block Asha Thomas' })).toBeNull()
+    vi.unstubAllGlobals()
+  })
+
+  it('reports the chat with a reason; a report blocks too and the window closes', async () => {
+    const calls = recordFetch(() => jsonResponse({ meta: { code: 200, message: 'Thank you. Our team will review your report.' }, data: null }))
+    const { store } = await setup()
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Report or block Asha Thomas' }))
+    await user.click(screen.getByRole('button', { name: 'Report Asha Thomas' }))
+    const dialog = screen.getByRole('alertdialog', { name: 'Report the chat with Asha Thomas' })
+    expect(dialog).toHaveTextContent('Reporting a chat also blocks Asha Thomas')
+    // A reason is needed first.
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }))
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose a reason for the report')
+    expect(calls).toEqual([])
+    await user.click(within(dialog).getByRole('radio', { name: 'Asked for money or gifts' }))
+    await user.type(within(dialog).getByLabelText(/What happened/), 'Asked me to pay for a visa')
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }))
+    await vi.waitFor(() => expect(store.getState().chat.chatUsers).toEqual([]))
+    expect(calls).toEqual([{ url: expect.stringMatching(/\/api\/v1\/profile\/report\/TM2000002$/), method: 'POST' }])
+    expect(calls.bodies).toEqual([{ kind: 'chat', reason: 'money', details: 'Asked me to pay for a visa', block: true }])
+    expect(screen.getByText('no window')).toBeInTheDocument()
     vi.unstubAllGlobals()
   })
 })

@@ -1,12 +1,14 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { MouseEvent } from 'react'
 import Icon from '../../../components/Icon'
+import { useDismiss } from '../../../components/useDismiss'
 import { useAppSelector } from '../../../app/hooks'
 import { ROUTES } from '../../../app/routes'
 import { selectChatStatus } from '../chatSlice'
 import { useChatActions, usePageVisible } from '../hooks'
 import type { ChatWindowUser } from '../types'
 import BlockDialog from '../../relations/BlockDialog'
+import ReportDialog from '../../relations/ReportDialog'
 import ChatAvatar from './ChatAvatar'
 import ChatInput, { forgetDraft } from './ChatInput'
 import MessageList from './MessageList'
@@ -29,9 +31,10 @@ function RestoreIcon() {
 
 /**
  * One chat window (spec §2 "Chat box area"): a header with the partner's avatar, name (their profile in a new
- * tab), online dot, block, minimise and close; the messages; the input row. Minimised, only the header shows. While
- * open and on screen it marks the partner's messages read. Blocking asks first; the server then ends the chat for
- * both (chatClosed), which this window shows.
+ * tab), online dot, a safety menu (report, block), minimise and close; the messages; the input row. Minimised, only
+ * the header shows. While open and on screen it marks the partner's messages read. Blocking asks first; the server
+ * then ends the chat for both (chatClosed), which this window shows. Reporting the chat blocks too, and the window
+ * closes: the member drops out of the reporter's view.
  */
 export default function ChatWindow({ user, me, online, phone = false }: { user: ChatWindowUser; me: string; online: boolean; phone?: boolean }) {
   const actions = useChatActions()
@@ -39,6 +42,13 @@ export default function ChatWindow({ user, me, online, phone = false }: { user: 
   const visible = usePageVisible()
   const { roomName, isChatOpen, unread, profileID, userName, closed } = user
   const [confirmBlock, setConfirmBlock] = useState(false)
+  const [reporting, setReporting] = useState(false)
+  const [menuOpen, setMenuOpen] = useState(false)
+  const menu = useRef<HTMLDivElement>(null)
+
+  // The safety menu closes on Escape or a click elsewhere.
+  const closeMenu = useCallback(() => setMenuOpen(false), [])
+  useDismiss(menuOpen, menu, closeMenu)
 
   useEffect(() => {
     if (isChatOpen && visible && unread > 0 && roomName && status === 'connected') actions.markRead(roomName)
@@ -73,9 +83,44 @@ export default function ChatWindow({ user, me, online, phone = false }: { user: 
           </span>
         )}
         {isChatOpen && !closed && (
-          <button type="button" className="chat-icon-btn" aria-label={`Block ${userName}`} title="Block" onClick={() => setConfirmBlock(true)}>
-            <Icon name="block" size={18} />
-          </button>
+          <div className="chat-window__menu" ref={menu}>
+            <button
+              type="button"
+              className="chat-icon-btn"
+              aria-label={`Report or block ${userName}`}
+              title="Report or block"
+              aria-expanded={menuOpen}
+              onClick={() => setMenuOpen((o) => !o)}
+            >
+              <Icon name="more" size={20} />
+            </button>
+            {menuOpen && (
+              <ul className="chat-window__menu-list">
+                <li>
+                  <button
+                    type="button"
+                    onClick={() => {
+                      setMenuOpen(false)
+                      setReporting(true)
+                    }}
+                  >
+                    <Icon name="flag" size={16} /> Report {userName}
+                  </button>
+                </li>
+                <li>
+                  <button
+                    type="button"
+                    onClick={() => {
+                      setMenuOpen(false)
+                      setConfirmBlock(true)
+                    }}
+                  >
+                    <Icon name="block" size={16} /> Block {userName}
+                  </button>
+                </li>
+              </ul>
+            )}
+          </div>
         )}
         {isChatOpen ? (
           <button type="button" className="chat-icon-btn" aria-label={`Minimise chat with ${userName}`} aria-expanded="true" onClick={() => actions.minimise(profileID)}>
@@ -128,6 +173,19 @@ export default function ChatWindow({ user, me, online, phone = false }: { user: 
         gender={user.gender}
         onBlocked={() => setConfirmBlock(false)}
         onCancel={() => setConfirmBlock(false)}
+      />
+      <ReportDialog
+        open={reporting}
+        profileId={profileID}
+        name={userName}
+        gender={user.gender}
+        kind="chat"
+        onReported={() => {
+          setReporting(false)
+          forgetDraft(profileID)
+          actions.close(profileID)
+        }}
+        onCancel={() => setReporting(false)}
       />
     </section>
   )
