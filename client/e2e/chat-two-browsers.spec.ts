@@ -399,3 +399,70 @@ async function noOverflow1280(page: Page) {
   const [sw, iw] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth])
   expect(sw).toBeLessThanOrEqual(iw)
 }
+
+/** A free groom and a free bride among demo numbers from..to, with no invitation between them yet. */
+async function findFreePair(request: APIRequestContext, from: number, to: number): Promise<{ groom: Member; bride: Member }> {
+  let groom: Member | null = null
+  let bride: Member | null = null
+  for (let n = from; n <= to && (!groom || !bride); n++) {
+    if (!groom) {
+      const m = await whoIs(request, email('groom', n))
+      if (!m.paid) groom = m
+    }
+    if (!bride) {
+      const m = await whoIs(request, email('bride', n + test.info().retry))
+      if (!m.paid) bride = m
+    }
+  }
+  if (!groom || !bride) throw new Error(`no free groom and bride among ${from}–${to}`)
+  return { groom, bride }
+}
+
+test('free members: an invitation accepted in the inbox opens the chat between them', async ({ browser, request }) => {
+  test.setTimeout(150_000)
+  // Demo members 020–029 are this journey's.
+  const { groom, bride } = await findFreePair(request, 20, 29)
+  const auth = (m: Member) => ({ Authorization: 'Bearer ' + m.token })
+  // Start clean: no live invitation between them.
+  await request.post(`${baseURL()}/api/v1/profile/cancel-invitation/${bride.profileID}`, { headers: auth(groom) })
+  const [g, b] = await Promise.all([login(browser, groom, false, false), login(browser, bride, false, false)])
+  try {
+    await test.step('before: the free groom cannot start a chat with her', async () => {
+      const res = await request.get(`${baseURL()}/api/v1/profile/partner/${bride.profileID}`, { headers: auth(groom) })
+      const inv = ((await res.json()) as { data: { invitation: { status: string } | null } }).data.invitation
+      test.skip(inv?.status === 'accepted', 'an earlier run left them with an accepted invitation')
+    })
+
+    await test.step('he invites her from her profile', async () => {
+      await g.page.goto(`/profile?profileId=${bride.profileID}`)
+      const bar = g.page.locator('.action-bar')
+      await bar.getByRole('button', { name: 'Invite', exact: true }).click()
+      await expect(bar.getByRole('button', { name: 'Cancel invitation', exact: true })).toBeVisible()
+      await expect(bar).toContainText('Invitation sent; waiting for an answer.')
+    })
+
+    await test.step('she finds it in her inbox and accepts', async () => {
+      await b.page.goto('/inbox/received')
+      const card = b.page.locator('.member-card').filter({ hasText: groom.name })
+      await expect(card).toBeVisible()
+      await shot(b.page, 'inbox-received-1280')
+      await card.getByRole('button', { name: new RegExp(`^Accept`) }).click()
+      await expect(b.page.locator('.member-card').filter({ hasText: groom.name })).toHaveCount(0)
+      await b.page.goto('/inbox/accepted')
+      await expect(b.page.locator('.member-card').filter({ hasText: groom.name })).toBeVisible()
+    })
+
+    await test.step('now the free groom starts a chat and she receives it', async () => {
+      await g.page.goto('/my-matrimony')
+      const list = await openPanel(g.page)
+      await list.getByRole('button', { name: new RegExp(`^Chat with ${esc(bride.name)} `) }).first().click()
+      const win = chatWindow(g.page, bride.name)
+      await send(win, 'Thank you for accepting! 🙏')
+      await openPanel(b.page)
+      await expect(chatWindow(b.page, groom.name)).toBeVisible()
+    })
+  } finally {
+    await g.context.close()
+    await b.context.close()
+  }
+})

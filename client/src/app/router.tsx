@@ -44,6 +44,9 @@ const MEMBER_SCREENS: Record<string, ReturnType<typeof page>> = {
   [ROUTES.recentViewed]: page(() => import('../routes/RecentlyViewed')),
   [ROUTES.recentVisitors]: page(() => import('../routes/RecentVisitors')),
   [ROUTES.matchesRecentVisitors]: page(() => import('../routes/RecentVisitors')),
+  [ROUTES.inboxReceived]: page(() => import('../routes/InboxReceived')),
+  [ROUTES.inboxSent]: page(() => import('../routes/InboxSent')),
+  [ROUTES.inboxAccepted]: page(() => import('../routes/InboxAccepted')),
 }
 
 /** Every route of spec §2. */

@@ -44,6 +44,10 @@ export const ROUTES = {
   recentViewed: '/recent-viewed',
   recentVisitors: '/recent-visitors',
   matchesRecentVisitors: '/matches/recent-visitors',
+  // The inbox's invitation lists.
+  inboxReceived: '/inbox/received',
+  inboxSent: '/inbox/sent',
+  inboxAccepted: '/inbox/accepted',
   // The chat page (ours: the spec names the chat screens but no path for them).
   chat: '/chat',
 } as const

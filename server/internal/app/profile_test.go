@@ -32,7 +32,9 @@ func TestProfileRoutesNeedAToken(t *testing.T) {
 		{"GET", "/api/v1/profile/email-alerts"}, {"POST", "/api/v1/profile/email-alerts"},
 		{"GET", "/api/v1/profile/block"}, {"POST", "/api/v1/profile/block/TM1234567"}, {"DELETE", "/api/v1/profile/block/TM1234567"},
 		{"GET", "/api/v1/profile/dont-show"}, {"POST", "/api/v1/profile/dont-show/TM1234567"}, {"DELETE", "/api/v1/profile/dont-show/TM1234567"},
-		{"POST", "/api/v1/profile/report/TM1234567"}}
+		{"POST", "/api/v1/profile/report/TM1234567"}, {"POST", "/api/v1/profile/invite/TM1234567"},
+		{"POST", "/api/v1/profile/accept-invitation/TM1234567"}, {"POST", "/api/v1/profile/decline-invitation/TM1234567"},
+		{"POST", "/api/v1/profile/cancel-invitation/TM1234567"}, {"GET", "/api/v1/profile/invitations/received"}}
 	for _, rt := range routes {
 		for _, hdr := range [][]string{nil, bearer("not-a-jwt")} {
 			w, e := call(t, a, rt[0], rt[1], `{}`, hdr...)

@@ -15,6 +15,7 @@ import (
 	"github.com/tfmmatrimony/tfm/server/internal/apperr"
 	"github.com/tfmmatrimony/tfm/server/internal/media"
 	"github.com/tfmmatrimony/tfm/server/internal/profile"
+	"github.com/tfmmatrimony/tfm/server/internal/relation"
 )
 
 // Success messages of this area. Those marked "spec" are spec §8 word for word.
@@ -50,6 +51,11 @@ func (h *handlers) profileRoutes(v1 *gin.RouterGroup) {
 	v1.POST("/profile/dont-show/:id", m, h.relationMark(h.Profiles.DontShow, msgRecordAdded))
 	v1.DELETE("/profile/dont-show/:id", m, h.relationMark(h.Profiles.ShowAgain, msgRecordDeleted))
 	v1.POST("/profile/report/:id", m, h.report)
+	v1.POST("/profile/invite/:id", m, h.relationMark(h.Profiles.Invite, profile.MsgInviteSent))
+	v1.POST("/profile/accept-invitation/:id", m, h.relationMark(h.answerInvitation(relation.InviteAccepted), profile.MsgInviteAccepted))
+	v1.POST("/profile/decline-invitation/:id", m, h.relationMark(h.answerInvitation(relation.InviteDeclined), profile.MsgInviteDeclined))
+	v1.POST("/profile/cancel-invitation/:id", m, h.relationMark(h.Profiles.CancelInvitation, profile.MsgInviteCancelled))
+	v1.GET("/profile/invitations/:box", m, h.invitations)
 	v1.GET("/profile/images", m, h.myPhotos)
 	v1.PATCH("/profile/images/:photoId/default", m, h.defaultPhoto)
 	v1.DELETE("/profile/images/:photoId", m, h.deletePhoto)
@@ -203,6 +209,21 @@ func (h *handlers) relationMark(mark func(ctx context.Context, viewerID uint64, 
 		}
 		OK(c, msg, gin.H{"profileID": strings.ToUpper(strings.TrimSpace(c.Param("id")))})
 	}
+}
+
+// answerInvitation accepts or declines (status) an invitation the member {id} sent the caller.
+func (h *handlers) answerInvitation(status string) func(ctx context.Context, viewerID uint64, code string) error {
+	return func(ctx context.Context, viewerID uint64, code string) error {
+		return h.Profiles.AnswerInvitation(ctx, viewerID, code, status)
+	}
+}
+
+// GET /api/v1/profile/invitations/{box} (member): received (pending to me), sent (mine, latest per member) or accepted (either way).
+func (h *handlers) invitations(c *gin.Context) {
+	box := c.Param("box")
+	h.memberList(func(ctx context.Context, viewerID uint64, viewerCode string, skip, limit int) (*profile.Page[profile.Card], error) {
+		return h.Profiles.Invitations(ctx, viewerID, viewerCode, box, skip, limit)
+	})(c)
 }
 
 // msgReported thanks a member for a report.

@@ -179,8 +179,10 @@ type PartnerView struct {
 	Contact         Contact  `json:"contact"`
 	Requests        Requests `json:"requests"`
 	DontShow        bool     `json:"dontShow"` // the viewer put this member on their "don't show" list
-	IsSelf          bool     `json:"isSelf"`
-	LastActive      string   `json:"lastActive"` // coarse: today, this_week, this_month, earlier
+	// Invitation is the latest invitation between the viewer and this member, or null.
+	Invitation *InvitationState `json:"invitation"`
+	IsSelf     bool             `json:"isSelf"`
+	LastActive string           `json:"lastActive"` // coarse: today, this_week, this_month, earlier
 }
 
 // Card is a member in a list (recent visitors, recently viewed; matches later).
@@ -204,6 +206,8 @@ type Card struct {
 	ViewedAt        *time.Time `json:"viewedAt,omitempty"`
 	ViewCount       int        `json:"viewCount,omitempty"`
 	Since           *time.Time `json:"since,omitempty"` // blocked and "don't show" lists: when the mark was made
+	// Invitation is set in the invitation lists: the invitation between the viewer and this member.
+	Invitation *InvitationState `json:"invitation,omitempty"`
 
 	internalID uint64 // profiles.id, for the lists that join more data onto cards
 }

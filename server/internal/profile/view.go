@@ -230,6 +230,13 @@ func (s *Service) Partner(ctx context.Context, viewerID uint64, viewerCode, code
 			return nil, internal(err)
 		}
 		v.DontShow = n > 0
+		inv, err := latestInvitation(db, viewerID, r.ID)
+		if err != nil {
+			return nil, internal(err)
+		}
+		if inv != nil {
+			v.Invitation = inv.state(viewerID)
+		}
 		if err := s.recordView(ctx, db, viewerID, r.ID, now); err != nil {
 			return nil, internal(err)
 		}

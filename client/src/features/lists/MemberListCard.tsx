@@ -4,11 +4,36 @@ import { ROUTES } from '../../app/routes'
 import MemberPhoto from '../../components/MemberPhoto'
 import { formatDdMmYyyy, timeAgo } from '../../lib/format'
 import { defaultPhoto, photoUrl } from '../../lib/photos'
-import type { MemberCard, MemberListKind } from '../relations/api'
+import type { CardInvitation, MemberCard, MemberListKind } from '../relations/api'
 
-/** "Viewed 2 days ago", "Visited yesterday · 3 times", "Blocked on 14-02-2025": when the card is on this list. */
+/** How an invitation stands, as the sent list's badge says it. */
+const INVITATION_STATUS: Record<CardInvitation['status'], { text: string; tone: string }> = {
+  pending: { text: 'Waiting for an answer', tone: 'todo' },
+  accepted: { text: 'Accepted', tone: 'ok' },
+  declined: { text: 'Declined', tone: 'muted' },
+  cancelled: { text: 'Cancelled', tone: 'muted' },
+}
+
+/**
+ * "Viewed 2 days ago", "Visited yesterday · 3 times", "Blocked on 14-02-2025", "Invited you 3 hours ago",
+ * "Accepted yesterday (you invited)": when the card joined this list. On the sent list the invitation's status
+ * goes in a badge before it ("Waiting for an answer" then "Sent 3 hours ago"; "Declined" then "2 days ago").
+ */
 function whenLine(kind: MemberListKind, card: MemberCard, now: Date): { label: string; at: string } | null {
-  const at = kind === 'recently-viewed' || kind === 'recent-visitors' ? card.viewedAt : card.since
+  const inv = card.invitation
+  let at: string | undefined
+  switch (kind) {
+    case 'recently-viewed':
+    case 'recent-visitors':
+      at = card.viewedAt
+      break
+    case 'blocked':
+    case 'dont-show':
+      at = card.since
+      break
+    default:
+      at = inv?.at
+  }
   const ago = timeAgo(at, now)
   if (!at || !ago) return null
   switch (kind) {
@@ -20,14 +45,21 @@ function whenLine(kind: MemberListKind, card: MemberCard, now: Date): { label: s
       return { label: `Blocked ${ago}`, at }
     case 'dont-show':
       return { label: `Added ${ago}`, at }
+    case 'invitations-received':
+      return { label: `Invited you ${ago}`, at }
+    case 'invitations-sent':
+      // The badge names the status; a pending one's time is when it was sent, any other's when it was answered.
+      return { label: inv?.status === 'pending' ? `Sent ${ago}` : ago, at }
+    case 'invitations-accepted':
+      return { label: `Accepted ${ago}${inv ? (inv.sentByMe ? ' (you invited)' : ' (invited you)') : ''}`, at }
   }
 }
 
 interface MemberListCardProps {
   card: MemberCard
   kind: MemberListKind
-  /** The list's own button (Unblock, Show again), if any. */
-  action?: ReactNode
+  /** The list's own buttons (Unblock, Show again, Accept and Decline, Cancel invitation), if any. */
+  actions?: ReactNode
   /** For tests; defaults to the current time. */
   now?: Date
 }
@@ -37,7 +69,7 @@ interface MemberListCardProps {
  * profile ID and when they joined this list. Blocked members have no photo and no profile link: their profile is
  * closed to the viewer, so only the ID is shown.
  */
-export default function MemberListCard({ card, kind, action, now = new Date() }: MemberListCardProps) {
+export default function MemberListCard({ card, kind, actions, now = new Date() }: MemberListCardProps) {
   const name = card.userName || card.profileID
   const src = photoUrl(defaultPhoto(card.photos), 'small')
   const role = card.gender === 10 ? 'Groom' : 'Bride'
@@ -45,6 +77,7 @@ export default function MemberListCard({ card, kind, action, now = new Date() }:
   const place = [card.city, card.state].filter(Boolean).join(', ')
   const when = whenLine(kind, card, now)
   const viewable = kind !== 'blocked'
+  const status = kind === 'invitations-sent' && card.invitation ? INVITATION_STATUS[card.invitation.status] : null
   return (
     <article className="card member-card member-card--list" data-testid="member-list-card">
       <MemberPhoto src={src} gender={card.gender} alt={src ? `Photo of ${name}` : `${role} avatar`} size={88} className="member-card__avatar" />
@@ -55,14 +88,18 @@ export default function MemberListCard({ card, kind, action, now = new Date() }:
         {place && <p className="member-card__meta">{place}</p>}
         {card.profession && <p className="member-card__meta">{card.profession}</p>}
         <p className="member-card__id">ID {card.profileID}</p>
-        {when && (
+        {(status || when) && (
           <p className="member-card__when">
-            <time dateTime={when.at} title={formatDdMmYyyy(when.at)}>
-              {when.label}
-            </time>
+            {status && <span className={`badge badge--${status.tone} member-card__status`}>{status.text}</span>}
+            {status && when && ' '}
+            {when && (
+              <time dateTime={when.at} title={formatDdMmYyyy(when.at)}>
+                {when.label}
+              </time>
+            )}
           </p>
         )}
-        {(viewable || action) && (
+        {(viewable || actions) && (
           <div className="member-card__actions">
             {viewable && (
               <Link
@@ -73,7 +110,7 @@ export default function MemberListCard({ card, kind, action, now = new Date() }:
                 View profile
               </Link>
             )}
-            {action}
+            {actions}
           </div>
         )}
       </div>

@@ -9,8 +9,17 @@ import Pagination from '../../components/Pagination'
 import Seo from '../../components/Seo'
 import { EmptyState, ErrorState, SkeletonCards } from '../../components/States'
 import { usePageParam } from '../../routes/usePage'
-import { useGetMemberListQuery, useShowProfileAgainMutation, useUnblockProfileMutation } from '../relations/api'
+import {
+  useAcceptInvitationMutation,
+  useCancelInvitationMutation,
+  useDeclineInvitationMutation,
+  useGetMemberListQuery,
+  useShowProfileAgainMutation,
+  useUnblockProfileMutation,
+} from '../relations/api'
 import type { MemberCard, MemberListKind } from '../relations/api'
+import { LIST_ACTIONS } from './actions'
+import type { ListAction, ListActionKey } from './actions'
 import { LIST_COPY } from './copy'
 import MemberListCard from './MemberListCard'
 
@@ -19,25 +28,52 @@ export const PAGE_SIZE = 10
 
 const CRUMBS = [{ to: ROUTES.myMatrimony, label: 'My Matrimony' }]
 
-/** A card's request: running, or done and waiting for the list to reload without the card. */
-type ActionState = 'pending' | 'done'
+/**
+ * A card's request: which button, and whether it is running or done and waiting for the list to reload (without
+ * the card, or with the card changed: a cancelled invitation stays on the sent list).
+ */
+interface ActionState {
+  key: ListActionKey
+  state: 'pending' | 'done'
+}
 
 const nameOf = (card: MemberCard) => card.userName || card.profileID
 
 /**
+ * Whose request state a card shows. An invitation card is this invitation in this state: when the list reloads
+ * with the same member in a new state (cancelled, or invited again), the card starts afresh instead of keeping
+ * the old "Cancelled" or "Accepted" button.
+ */
+const cardKey = (card: MemberCard) => (card.invitation ? `${card.profileID} ${card.invitation.status} ${card.invitation.at}` : card.profileID)
+
+/**
  * One of the member lists of spec §2 "Lists" (GET profile/block, profile/dont-show, profile/recently-viewed,
- * profile/recent-visitors), ten cards a page. Blocked cards offer Unblock (after a confirmation: the member can see
- * and contact the viewer again), don't-show cards Show again; either reloads the list through the API's tags.
+ * profile/recent-visitors) or of the inbox's invitations (GET profile/invitations/received|sent|accepted), ten cards
+ * a page. The cards' buttons come from LIST_ACTIONS: blocked cards offer Unblock (after a confirmation: the member
+ * can see and contact the viewer again), don't-show cards Show again, received invitations Accept and Decline
+ * (confirmed), the viewer's pending invitations Cancel invitation (confirmed); each reloads the list through the
+ * API's tags.
  */
 export default function MemberListScreen({ kind }: { kind: MemberListKind }) {
   const copy = LIST_COPY[kind]
+  const listActions = LIST_ACTIONS[kind]
   const page = usePageParam()
   const [, setParams] = useSearchParams()
   const { currentData: list, error, isFetching, refetch } = useGetMemberListQuery({ kind, skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE })
   const [unblock] = useUnblockProfileMutation()
   const [showAgain] = useShowProfileAgainMutation()
+  const [accept] = useAcceptInvitationMutation()
+  const [decline] = useDeclineInvitationMutation()
+  const [cancelInvitation] = useCancelInvitationMutation()
+  const requests: Record<ListActionKey, (profileId: string) => Promise<unknown>> = {
+    unblock: (id) => unblock(id).unwrap(),
+    showAgain: (id) => showAgain(id).unwrap(),
+    accept: (id) => accept(id).unwrap(),
+    decline: (id) => decline(id).unwrap(),
+    cancelInvitation: (id) => cancelInvitation(id).unwrap(),
+  }
   const [actions, setActions] = useState<Record<string, ActionState>>({})
-  const [confirm, setConfirm] = useState<MemberCard | null>(null)
+  const [confirm, setConfirm] = useState<{ card: MemberCard; action: ListAction } | null>(null)
   const cancelConfirm = useCallback(() => setConfirm(null), [])
 
   // An empty page after the first (its last card was just removed, or an old link): step back to the last page
@@ -56,57 +92,57 @@ export default function MemberListScreen({ kind }: { kind: MemberListKind }) {
     )
   }, [backTo, setParams])
 
-  const setAction = (id: string, state: ActionState | null) =>
+  const setAction = (key: string, state: ActionState | null) =>
     setActions((prev) => {
       const next = { ...prev }
-      if (state) next[id] = state
-      else delete next[id]
+      if (state) next[key] = state
+      else delete next[key]
       return next
     })
 
-  const act = async (card: MemberCard) => {
-    const id = card.profileID
-    setAction(id, 'pending')
+  const act = async (card: MemberCard, action: ListAction) => {
+    const key = cardKey(card)
+    setAction(key, { key: action.key, state: 'pending' })
     try {
-      if (kind === 'blocked') {
-        await unblock(id).unwrap()
-        notifySuccess(`Unblocked ${nameOf(card)}. They can see you again and chat if their settings allow.`)
-      } else {
-        await showAgain(id).unwrap()
-        notifySuccess(`${nameOf(card)} will show in your matches and searches again.`)
-      }
-      setAction(id, 'done')
+      await requests[action.key](card.profileID)
+      notifySuccess(action.success(nameOf(card)))
+      setAction(key, { key: action.key, state: 'done' })
     } catch {
       // The store toasts the server's message; the button is ready for another try.
-      setAction(id, null)
+      setAction(key, null)
     }
   }
 
-  const onConfirmUnblock = async () => {
+  const onConfirm = async () => {
     if (!confirm) return
-    await act(confirm)
+    await act(confirm.card, confirm.action)
     setConfirm(null)
   }
 
-  const actionFor = (card: MemberCard) => {
-    if (kind !== 'blocked' && kind !== 'dont-show') return undefined
-    const state = actions[card.profileID]
+  const actionsFor = (card: MemberCard) => {
+    const offered = listActions.filter((a) => !a.offered || a.offered(card))
+    if (!offered.length) return undefined
+    const current = actions[cardKey(card)]
     const name = nameOf(card)
-    const [label, busyLabel, doneLabel] = kind === 'blocked' ? ['Unblock', 'Unblocking…', 'Unblocked'] : ['Show again', 'Showing again…', 'Shown again']
-    const text = state === 'pending' ? busyLabel : state === 'done' ? doneLabel : label
-    return (
-      <button
-        type="button"
-        className="btn btn--primary btn--sm"
-        disabled={state !== undefined}
-        aria-busy={state === 'pending' || undefined}
-        // The visible text first, then whose card it is: every card has the same button.
-        aria-label={`${text} ${name}`}
-        onClick={() => (kind === 'blocked' ? setConfirm(card) : void act(card))}
-      >
-        {text}
-      </button>
-    )
+    return offered.map((action) => {
+      // While one of the card's requests runs (or after it is done), all its buttons rest; the one that ran says so.
+      const mine = current?.key === action.key ? current.state : undefined
+      const text = mine === 'pending' ? action.busyLabel : mine === 'done' ? action.doneLabel : action.label
+      return (
+        <button
+          key={action.key}
+          type="button"
+          className={`btn btn--${action.variant} btn--sm`}
+          disabled={current !== undefined}
+          aria-busy={mine === 'pending' || undefined}
+          // The visible text first, then whose card it is: every card has the same button.
+          aria-label={`${text} ${name}`}
+          onClick={() => (action.confirm ? setConfirm({ card, action }) : void act(card, action))}
+        >
+          {text}
+        </button>
+      )
+    })
   }
 
   let body
@@ -119,7 +155,7 @@ export default function MemberListScreen({ kind }: { kind: MemberListKind }) {
         <p className="member-list__count">{list.total === 1 ? '1 profile' : `${list.total} profiles`}</p>
         <div className="member-grid member-grid--wide">
           {list.items.map((card) => (
-            <MemberListCard key={card.profileID} card={card} kind={kind} action={actionFor(card)} />
+            <MemberListCard key={card.profileID} card={card} kind={kind} actions={actionsFor(card)} />
           ))}
         </div>
         <Pagination page={page} total={list.total} pageSize={PAGE_SIZE} label={`${copy.title} pages`} />
@@ -133,16 +169,17 @@ export default function MemberListScreen({ kind }: { kind: MemberListKind }) {
       <section className="container section member-list" aria-busy={isFetching}>
         {body}
       </section>
-      {kind === 'blocked' && (
+      {confirm?.action.confirm && (
         <ConfirmDialog
-          open={confirm !== null}
-          title={confirm ? `Unblock ${nameOf(confirm)}?` : 'Unblock'}
-          confirmLabel="Unblock"
-          busy={confirm !== null && actions[confirm.profileID] === 'pending'}
-          onConfirm={() => void onConfirmUnblock()}
+          open
+          title={confirm.action.confirm.title(nameOf(confirm.card))}
+          confirmLabel={confirm.action.confirm.confirmLabel}
+          cancelLabel={confirm.action.confirm.cancelLabel}
+          busy={actions[cardKey(confirm.card)]?.state === 'pending'}
+          onConfirm={() => void onConfirm()}
           onCancel={cancelConfirm}
         >
-          <p>They will be able to see your profile and find you in lists again, and chat with you if their settings allow.</p>
+          <p>{confirm.action.confirm.body(nameOf(confirm.card))}</p>
         </ConfirmDialog>
       )}
     </>

@@ -42,4 +42,25 @@ export const LIST_COPY: Record<MemberListKind, ListCopy> = {
     empty: 'Nobody has visited your profile yet',
     emptyIcon: 'users',
   },
+  'invitations-received': {
+    title: 'Received',
+    description: 'The invitations other members sent you that wait for your answer.',
+    intro: 'Members who would like to know you. Accept to let them chat with you; they are told of your answer.',
+    empty: 'No invitations are waiting for you',
+    emptyIcon: 'mail',
+  },
+  'invitations-sent': {
+    title: 'Sent',
+    description: 'The invitations you sent, and their answers.',
+    intro: 'Invitations you sent, and their answers. You can cancel one while it waits.',
+    empty: 'You have not sent any invitations yet',
+    emptyIcon: 'heart',
+  },
+  'invitations-accepted': {
+    title: 'Accepted',
+    description: 'The invitations accepted between you and other members.',
+    intro: 'Members who accepted your invitation, or whose invitation you accepted. You can chat with them when you are both online.',
+    empty: 'No accepted invitations yet',
+    emptyIcon: 'check',
+  },
 }

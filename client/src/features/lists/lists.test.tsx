@@ -9,9 +9,12 @@ import { makeStore } from '../../app/store'
 import { notifyError, notifySuccess } from '../../app/notify'
 import { routeObjects } from '../../app/router'
 import { describeFetch, jsonResponse } from '../../test/utils'
-import type { MemberCard, MemberListKind } from '../relations/api'
+import type { CardInvitation, MemberCard, MemberListKind } from '../relations/api'
 import BlockedProfiles from '../../routes/BlockedProfiles'
 import DontShowProfiles from '../../routes/DontShowProfiles'
+import InboxAccepted from '../../routes/InboxAccepted'
+import InboxReceived from '../../routes/InboxReceived'
+import InboxSent from '../../routes/InboxSent'
 import RecentlyViewed from '../../routes/RecentlyViewed'
 import RecentVisitors from '../../routes/RecentVisitors'
 
@@ -48,7 +51,18 @@ const LIST_PATH: Record<MemberListKind, string> = {
   'dont-show': 'profile/dont-show',
   'recently-viewed': 'profile/recently-viewed',
   'recent-visitors': 'profile/recent-visitors',
+  'invitations-received': 'profile/invitations/received',
+  'invitations-sent': 'profile/invitations/sent',
+  'invitations-accepted': 'profile/invitations/accepted',
 }
+
+/** An invitation card's invitation. */
+const invitation = (status: CardInvitation['status'], sentByMe: boolean, at: string): Pick<MemberCard, 'invitation'> => ({
+  invitation: { status, sentByMe, at },
+})
+
+/** The invitation answers the fake server takes: POST profile/{verb}-invitation/{the other member's id}. */
+const INVITATION_CALL = /^profile\/(accept|decline|cancel)-invitation\/(.+)$/
 
 const ok = (data: unknown) => jsonResponse({ meta: { code: 200, message: 'OK' }, data })
 const fail = (status: number, message: string) => jsonResponse({ meta: { code: status, message }, data: null }, status)
@@ -61,14 +75,16 @@ interface Call {
 
 /**
  * A fake server for one list: GET pages it by skip and limit, DELETE on profile/block/{id} or profile/dont-show/{id}
- * removes the card. `gate` holds DELETE answers back until released; `failGet` / `failDelete` answer with an error.
+ * removes the card, and so do POST profile/accept-invitation/{id} and decline-invitation/{id}; POST
+ * cancel-invitation/{id} marks the sent invitation cancelled (the sent list keeps it). `gate` holds DELETE and POST
+ * answers back until released; `failGet` / `failChange` answer with an error.
  */
 function serve(kind: MemberListKind, items: MemberCard[]) {
   const state = {
     items: [...items],
     calls: [] as Call[],
     failGet: null as null | { status: number; message: string },
-    failDelete: null as null | { status: number; message: string },
+    failChange: null as null | { status: number; message: string },
     gate: null as null | Promise<void>,
   }
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
@@ -84,16 +100,28 @@ function serve(kind: MemberListKind, items: MemberCard[]) {
     }
     if (req.method === 'DELETE' && path.startsWith(LIST_PATH[kind] + '/')) {
       if (state.gate) await state.gate
-      if (state.failDelete) return fail(state.failDelete.status, state.failDelete.message)
+      if (state.failChange) return fail(state.failChange.status, state.failChange.message)
       const id = decodeURIComponent(path.slice(LIST_PATH[kind].length + 1))
       state.items = state.items.filter((c) => c.profileID !== id)
+      return ok(null)
+    }
+    const answer = req.method === 'POST' && INVITATION_CALL.exec(path)
+    if (answer) {
+      if (state.gate) await state.gate
+      if (state.failChange) return fail(state.failChange.status, state.failChange.message)
+      const id = decodeURIComponent(answer[2])
+      state.items =
+        answer[1] === 'cancel'
+          ? state.items.map((c) => (c.profileID === id ? { ...c, ...invitation('cancelled', true, new Date().toISOString()) } : c))
+          : state.items.filter((c) => c.profileID !== id)
       return ok(null)
     }
     throw new Error(`unexpected call ${req.method} ${path}`)
   })
   const gets = () => state.calls.filter((c) => c.method === 'GET')
   const deletes = () => state.calls.filter((c) => c.method === 'DELETE')
-  return { state, gets, deletes }
+  const posts = () => state.calls.filter((c) => c.method === 'POST')
+  return { state, gets, deletes, posts }
 }
 
 const SCREENS: Record<string, ComponentType> = {
@@ -102,6 +130,9 @@ const SCREENS: Record<string, ComponentType> = {
   '/recent-viewed': RecentlyViewed,
   '/recent-visitors': RecentVisitors,
   '/matches/recent-visitors': RecentVisitors,
+  '/inbox/received': InboxReceived,
+  '/inbox/sent': InboxSent,
+  '/inbox/accepted': InboxAccepted,
 }
 
 function renderAt(entry: string) {
@@ -214,7 +245,7 @@ describe('member list screens', () => {
   it('keeps the card and offers the button again when unblocking fails', async () => {
     const user = userEvent.setup()
     const { state } = serve('blocked', [card(1, { photos: [] })])
-    state.failDelete = { status: 400, message: 'You cannot unblock this profile just now' }
+    state.failChange = { status: 400, message: 'You cannot unblock this profile just now' }
     renderAt('/matches/discovery/blocked-profile')
 
     await user.click(await screen.findByRole('button', { name: 'Unblock Member 1' }))
@@ -296,6 +327,190 @@ describe('member list screens', () => {
   })
 })
 
+describe('invitation screens', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+    vi.mocked(notifySuccess).mockClear()
+    vi.mocked(notifyError).mockClear()
+  })
+
+  const received = () => [card(1, invitation('pending', false, ago(3 * HOUR))), card(2, { gender: 10, userName: 'Joseph', ...invitation('pending', false, ago(2 * 24 * HOUR)) })]
+
+  it('shows received invitations with when they came, Accept and Decline, and the profile link', async () => {
+    const { gets } = serve('invitations-received', received())
+    renderAt('/inbox/received')
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Received' })).toBeInTheDocument()
+    expect(screen.getByText(/Members who would like to know you\. Accept to let them chat with you/)).toBeInTheDocument()
+    expect(screen.getByLabelText('Loading')).toBeInTheDocument()
+
+    const cards = await screen.findAllByTestId('member-list-card')
+    expect(cards).toHaveLength(2)
+    expect(gets()[0].path).toBe('profile/invitations/received')
+    expect(gets()[0].params.get('skip')).toBe('0')
+    expect(gets()[0].params.get('limit')).toBe('10')
+    expect(screen.getByText('2 profiles')).toBeInTheDocument()
+
+    const first = within(cards[0])
+    expect(first.getByText('Invited you 3 hours ago')).toBeInTheDocument()
+    expect(first.getByRole('button', { name: 'Accept Member 1' })).toHaveClass('btn--primary')
+    expect(first.getByRole('button', { name: 'Accept Member 1' })).toBeEnabled()
+    expect(first.getByRole('button', { name: 'Decline Member 1' })).toHaveClass('btn--outline')
+    expect(first.getByRole('button', { name: 'Decline Member 1' })).toBeEnabled()
+    expect(first.getByRole('link', { name: 'View profile of Member 1' })).toHaveAttribute('href', '/profile?profileId=TM1000001')
+    expect(within(cards[1]).getByText('Invited you 2 days ago')).toBeInTheDocument()
+    expect(within(cards[1]).getByRole('button', { name: 'Accept Joseph' })).toBeInTheDocument()
+  })
+
+  it('accepts without asking with POST profile/accept-invitation/{id}, then reloads the list', async () => {
+    const user = userEvent.setup()
+    const { state, gets, posts } = serve('invitations-received', received())
+    const gate = deferred()
+    state.gate = gate.promise
+    renderAt('/inbox/received')
+
+    await user.click(await screen.findByRole('button', { name: 'Accept Member 1' }))
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
+    await waitFor(() => expect(posts()).toHaveLength(1))
+    expect(posts()[0].path).toBe('profile/accept-invitation/TM1000001')
+    // Both of the card's buttons rest while the request runs; the other card's do not.
+    expect(screen.getByRole('button', { name: /Accepting… Member 1/ })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Decline Member 1' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Accept Joseph' })).toBeEnabled()
+
+    gate.release()
+    await waitFor(() => expect(screen.getAllByTestId('member-list-card')).toHaveLength(1))
+    expect(gets()).toHaveLength(2)
+    expect(screen.queryByText('Member 1')).not.toBeInTheDocument()
+    expect(notifySuccess).toHaveBeenCalledWith("You accepted Member 1's invitation. You can now chat when you are both online.")
+  })
+
+  it('asks before declining: Cancel sends nothing, Decline POSTs profile/decline-invitation/{id}', async () => {
+    const user = userEvent.setup()
+    const { gets, posts } = serve('invitations-received', received())
+    renderAt('/inbox/received')
+
+    await user.click(await screen.findByRole('button', { name: 'Decline Joseph' }))
+    let dialog = screen.getByRole('alertdialog', { name: "Decline Joseph's invitation?" })
+    expect(dialog).toHaveTextContent("Joseph will see that you declined. You can still view each other's profiles.")
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
+    expect(posts()).toHaveLength(0)
+    expect(screen.getByRole('button', { name: 'Decline Joseph' })).toBeEnabled()
+
+    await user.click(screen.getByRole('button', { name: 'Decline Joseph' }))
+    dialog = screen.getByRole('alertdialog', { name: "Decline Joseph's invitation?" })
+    await user.click(within(dialog).getByRole('button', { name: 'Decline' }))
+    await waitFor(() => expect(screen.getAllByTestId('member-list-card')).toHaveLength(1))
+    expect(posts().map((c) => c.path)).toEqual(['profile/decline-invitation/TM1000002'])
+    expect(gets()).toHaveLength(2)
+    expect(notifySuccess).toHaveBeenCalledWith("You declined Joseph's invitation.")
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
+  })
+
+  it('keeps the card and offers its buttons again when accepting fails', async () => {
+    const user = userEvent.setup()
+    const { state } = serve('invitations-received', received())
+    state.failChange = { status: 404, message: 'Invitation not found' }
+    renderAt('/inbox/received')
+
+    await user.click(await screen.findByRole('button', { name: 'Accept Member 1' }))
+    await waitFor(() => expect(notifyError).toHaveBeenCalledWith('Invitation not found'))
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Accept Member 1' })).toBeEnabled())
+    expect(screen.getByRole('button', { name: 'Decline Member 1' })).toBeEnabled()
+    expect(screen.getAllByTestId('member-list-card')).toHaveLength(2)
+    expect(notifySuccess).not.toHaveBeenCalled()
+  })
+
+  it('shows each sent invitation with its status and when, and Cancel invitation only while it waits', async () => {
+    serve('invitations-sent', [
+      card(1, invitation('pending', true, ago(3 * HOUR))),
+      card(2, invitation('accepted', true, ago(5 * 60_000))),
+      card(3, invitation('declined', true, ago(2 * 24 * HOUR))),
+      card(4, invitation('cancelled', true, ago(20 * 24 * HOUR))),
+    ])
+    renderAt('/inbox/sent')
+
+    const cards = await screen.findAllByTestId('member-list-card')
+    expect(cards).toHaveLength(4)
+    expect(screen.getByRole('heading', { level: 1, name: 'Sent' })).toBeInTheDocument()
+    expect(screen.getByText('Invitations you sent, and their answers. You can cancel one while it waits.')).toBeInTheDocument()
+
+    expect(within(cards[0]).getByText('Waiting for an answer')).toBeInTheDocument()
+    expect(within(cards[0]).getByText('Sent 3 hours ago')).toBeInTheDocument()
+    expect(within(cards[1]).getByText('Accepted')).toBeInTheDocument()
+    expect(within(cards[1]).getByText('5 minutes ago')).toBeInTheDocument()
+    expect(within(cards[2]).getByText('Declined')).toBeInTheDocument()
+    expect(within(cards[2]).getByText('2 days ago')).toBeInTheDocument()
+    expect(within(cards[3]).getByText('Cancelled')).toBeInTheDocument()
+    expect(within(cards[3]).getByText(/^on \d{2}-\d{2}-\d{4}$/)).toBeInTheDocument()
+
+    expect(within(cards[0]).getByRole('button', { name: 'Cancel invitation Member 1' })).toHaveClass('btn--outline')
+    expect(screen.getAllByRole('button', { name: /Cancel invitation/ })).toHaveLength(1)
+    for (const [i, c] of cards.entries()) expect(within(c).getByRole('link', { name: `View profile of Member ${i + 1}` })).toBeInTheDocument()
+  })
+
+  it('cancels a pending invitation after a confirmation with POST profile/cancel-invitation/{id}', async () => {
+    const user = userEvent.setup()
+    const { state, gets, posts } = serve('invitations-sent', [card(1, invitation('pending', true, ago(3 * HOUR)))])
+    const gate = deferred()
+    state.gate = gate.promise
+    renderAt('/inbox/sent')
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel invitation Member 1' }))
+    let dialog = screen.getByRole('alertdialog', { name: 'Cancel your invitation to Member 1?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }))
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
+    expect(posts()).toHaveLength(0)
+
+    await user.click(screen.getByRole('button', { name: 'Cancel invitation Member 1' }))
+    dialog = screen.getByRole('alertdialog', { name: 'Cancel your invitation to Member 1?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel invitation' }))
+    await waitFor(() => expect(posts()).toHaveLength(1))
+    expect(posts()[0].path).toBe('profile/cancel-invitation/TM1000001')
+    expect(screen.getByRole('button', { name: /Cancelling… Member 1/ })).toBeDisabled()
+    expect(within(dialog).getByRole('button', { name: 'Cancel invitation' })).toBeDisabled()
+
+    gate.release()
+    // The sent list keeps the invitation, now cancelled, without the button.
+    const only = await screen.findByTestId('member-list-card')
+    await waitFor(() => expect(within(only).getByText('Cancelled')).toBeInTheDocument())
+    expect(within(only).getByText('just now')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Cancel/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
+    expect(gets()).toHaveLength(2)
+    expect(notifySuccess).toHaveBeenCalledWith('Your invitation to Member 1 was cancelled.')
+  })
+
+  it('shows who invited whom on the accepted list, with the profile link and no buttons', async () => {
+    const { gets } = serve('invitations-accepted', [
+      card(1, invitation('accepted', true, ago(3 * HOUR))),
+      card(2, { gender: 10, userName: 'Joseph', ...invitation('accepted', false, ago(2 * 24 * HOUR)) }),
+    ])
+    renderAt('/inbox/accepted')
+
+    const cards = await screen.findAllByTestId('member-list-card')
+    expect(gets()[0].path).toBe('profile/invitations/accepted')
+    expect(screen.getByRole('heading', { level: 1, name: 'Accepted' })).toBeInTheDocument()
+    expect(screen.getByText(/You can chat with them when you are both online\./)).toBeInTheDocument()
+    expect(within(cards[0]).getByText('Accepted 3 hours ago (you invited)')).toBeInTheDocument()
+    expect(within(cards[1]).getByText('Accepted 2 days ago (invited you)')).toBeInTheDocument()
+    expect(within(cards[1]).getByRole('link', { name: 'View profile of Joseph' })).toHaveAttribute('href', '/profile?profileId=TM1000002')
+    expect(screen.queryByRole('button')).not.toBeInTheDocument()
+  })
+
+  it.each([
+    ['/inbox/received', 'invitations-received', 'No invitations are waiting for you'],
+    ['/inbox/sent', 'invitations-sent', 'You have not sent any invitations yet'],
+    ['/inbox/accepted', 'invitations-accepted', 'No accepted invitations yet'],
+  ] as const)('%s says so when it is empty', async (path, kind, text) => {
+    serve(kind, [])
+    renderAt(path)
+    expect(await screen.findByText(text)).toBeInTheDocument()
+    expect(screen.queryByTestId('member-list-card')).not.toBeInTheDocument()
+  })
+})
+
 /** The route object for path anywhere in the tree. */
 function findRoute(routes: RouteObject[], path: string): RouteObject | undefined {
   for (const r of routes) {
@@ -313,6 +528,9 @@ describe('the list routes', () => {
     ['/recent-viewed', RecentlyViewed],
     ['/recent-visitors', RecentVisitors],
     ['/matches/recent-visitors', RecentVisitors],
+    ['/inbox/received', InboxReceived],
+    ['/inbox/sent', InboxSent],
+    ['/inbox/accepted', InboxAccepted],
   ])('%s opens its list screen, not the placeholder', async (path, Screen) => {
     const lazy = findRoute(routeObjects, path)?.lazy as (() => Promise<{ Component: ComponentType }>) | undefined
     expect(lazy).toBeTypeOf('function')

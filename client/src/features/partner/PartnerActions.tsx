@@ -6,7 +6,13 @@ import Icon from '../../components/Icon'
 import type { IconName } from '../../components/Icon'
 import BlockDialog from '../relations/BlockDialog'
 import ReportDialog from '../relations/ReportDialog'
-import { useDontShowProfileMutation, useShowProfileAgainMutation } from '../relations/api'
+import {
+  useAcceptInvitationMutation,
+  useCancelInvitationMutation,
+  useDontShowProfileMutation,
+  useInviteProfileMutation,
+  useShowProfileAgainMutation,
+} from '../relations/api'
 import { PHOTO_REQUEST_REASON } from './PartnerGallery'
 import type { PartnerProfile } from './types'
 
@@ -31,9 +37,10 @@ export interface ChatOutcome {
 }
 
 /**
- * Invite, Request photo, Request phone, Block, Don't show, Report and Chat. Chat opens a chat window through onChat
- * (the screen wires it to the chat feature); Block asks first, then tells the screen through onBlocked; Report
- * asks why, then tells the screen through onReported; Don't show toggles the member on the viewer's list. Invitations and requests arrive with later releases, so those are
+ * Invite, Request photo, Request phone, Block, Don't show, Report and Chat. Invite follows the invitation between the
+ * two (send, cancel mine, accept theirs, accepted). Chat opens a chat window through onChat (the screen wires it to
+ * the chat feature); Block asks first, then tells the screen through onBlocked; Report asks why, then tells the
+ * screen through onReported; Don't show toggles the member on the viewer's list. Invitations and requests arrive with later releases, so those are
  * visibly disabled with a short reason underneath: no button pretends to do something it does not.
  */
 export default function PartnerActions({
@@ -55,6 +62,35 @@ export default function PartnerActions({
   const [dontShow, dontShowState] = useDontShowProfileMutation()
   const [showAgain, showAgainState] = useShowProfileAgainMutation()
   const markBusy = dontShowState.isLoading || showAgainState.isLoading
+  const [invite, inviteState] = useInviteProfileMutation()
+  const [accept, acceptState] = useAcceptInvitationMutation()
+  const [cancelInvite, cancelState] = useCancelInvitationMutation()
+  const inviteBusy = inviteState.isLoading || acceptState.isLoading || cancelState.isLoading
+  const name = profile.userName
+  const inv = profile.invitation
+  // What the Invite button does now: send, cancel mine, accept theirs, or nothing (accepted).
+  const inviteAction = (() => {
+    const run = (m: (id: string) => { unwrap: () => Promise<unknown> }, ok: string) => () => {
+      if (inviteBusy) return
+      m(profile.profileID)
+        .unwrap()
+        .then(() => notifySuccess(ok))
+        .catch(() => {}) // the store toasts the server's reason (daily limit, an invitation already there)
+    }
+    if (inv?.status === 'accepted') return { label: 'Invitation accepted', icon: 'check' as const, reason: 'You can chat when you are both online.' }
+    if (inv?.status === 'pending' && inv.sentByMe)
+      return { label: 'Cancel invitation', icon: 'close' as const, reason: 'Invitation sent; waiting for an answer.', run: run(cancelInvite, `Your invitation to ${name} was cancelled.`) }
+    if (inv?.status === 'pending')
+      return {
+        label: 'Accept invitation',
+        icon: 'check' as const,
+        reason: `${name} invited you. Accept to chat; to decline, use your inbox.`,
+        run: run(accept, `You accepted ${name}'s invitation.`),
+      }
+    const reason =
+      inv?.status === 'declined' && inv.sentByMe ? `${name} declined your last invitation.` : 'Say you are interested; free members chat after an accepted invitation.'
+    return { label: 'Invite', icon: 'heart' as const, reason, run: run(invite, `Invitation sent to ${name}.`) }
+  })()
   const toggleDontShow = () => {
     if (markBusy) return
     const hidden = profile.dontShow
@@ -75,7 +111,7 @@ export default function PartnerActions({
       .finally(() => setChatBusy(false))
   }
   const actions: Action[] = [
-    { key: 'invite', label: 'Invite', icon: 'heart', reason: 'Invitations arrive with the inbox release.' },
+    { key: 'invite', ...inviteAction, busy: inviteBusy },
     {
       key: 'photo',
       label: 'Request photo',
@@ -132,7 +168,7 @@ export default function PartnerActions({
             >
               <Icon name={a.icon} size={18} /> {a.label}
             </button>
-            <span id={`action-why-${a.key}`} className="action-bar__why" aria-live={a.key === 'chat' || a.key === 'dontshow' ? 'polite' : undefined}>
+            <span id={`action-why-${a.key}`} className="action-bar__why" aria-live={a.key === 'chat' || a.key === 'dontshow' || a.key === 'invite' ? 'polite' : undefined}>
               {a.reason}
             </span>
           </li>

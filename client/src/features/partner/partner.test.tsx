@@ -31,6 +31,7 @@ function bride(over: Partial<PartnerProfile> = {}): PartnerProfile {
     contact: { phoneCode: '+91', phone: '9876XXXXXX', email: 'XXXXXX@gmail.com', masked: true },
     requests: { photo: '', phone: '' },
     dontShow: false,
+    invitation: null,
     isSelf: false,
     lastActive: 'this_week',
     ...over,
@@ -120,13 +121,39 @@ describe('the profile another member sees', () => {
     const buttons = within(bar).getAllByRole('button')
     expect(buttons.map((b) => b.textContent?.trim())).toEqual(['Invite', 'Request photo', 'Request phone', 'Block', 'Show again', 'Report', 'Chat'])
     for (const b of buttons) expect(b.getAttribute('aria-describedby')).toBeTruthy()
-    for (const name of ['Invite', 'Request photo', 'Request phone']) expect(within(bar).getByRole('button', { name })).toBeDisabled()
+    for (const name of ['Request photo', 'Request phone']) expect(within(bar).getByRole('button', { name })).toBeDisabled()
+    expect(within(bar).getByRole('button', { name: 'Invite' })).toBeEnabled()
     // Without the screen's callbacks there is nothing to block into, report into or chat with.
     expect(within(bar).getByRole('button', { name: 'Block' })).toBeDisabled()
     expect(within(bar).getByRole('button', { name: 'Report' })).toBeDisabled()
     expect(within(bar).getByRole('button', { name: 'Chat' })).toBeDisabled()
     expect(within(bar).getByRole('button', { name: 'Request phone' })).toHaveAccessibleDescription('You asked; waiting for an answer')
     expect(within(bar).getByRole('button', { name: 'Show again' })).toHaveAccessibleDescription("On your Don't show list: left out of your lists and chat.")
+  })
+
+  it('follows the invitation: send, cancel mine, accept theirs, nothing once accepted', async () => {
+    const calls = recordFetch()
+    const { unmount } = renderWithProviders(<PartnerActions profile={bride()} />)
+    fireEvent.click(screen.getByRole('button', { name: 'Invite' }))
+    await waitFor(() => expect(calls).toContainEqual({ url: expect.stringMatching(/\/api\/v1\/profile\/invite\/TM4821937$/), method: 'POST' }))
+    unmount()
+    const at = '2026-11-20T10:00:00Z'
+    const view = (invitation: PartnerProfile['invitation']) => renderWithProviders(<PartnerActions profile={bride({ invitation })} />)
+    let r = view({ status: 'pending', sentByMe: true, at })
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel invitation' }))
+    await waitFor(() => expect(calls).toContainEqual({ url: expect.stringMatching(/\/cancel-invitation\/TM4821937$/), method: 'POST' }))
+    r.unmount()
+    r = view({ status: 'pending', sentByMe: false, at })
+    expect(screen.getByRole('button', { name: 'Accept invitation' })).toHaveAccessibleDescription('Anna Mathew invited you. Accept to chat; to decline, use your inbox.')
+    fireEvent.click(screen.getByRole('button', { name: 'Accept invitation' }))
+    await waitFor(() => expect(calls).toContainEqual({ url: expect.stringMatching(/\/accept-invitation\/TM4821937$/), method: 'POST' }))
+    r.unmount()
+    r = view({ status: 'accepted', sentByMe: true, at })
+    expect(screen.getByRole('button', { name: 'Invitation accepted' })).toBeDisabled()
+    r.unmount()
+    view({ status: 'declined', sentByMe: true, at })
+    expect(screen.getByRole('button', { name: 'Invite' })).toHaveAccessibleDescription('Anna Mathew declined your last invitation.')
+    vi.unstubAllGlobals()
   })
 
   it('blocks only after the member confirms, then tells the screen', async () => {
@@ -173,7 +200,7 @@ describe('the profile another member sees', () => {
     renderWithProviders(<PartnerActions profile={bride()} onChat={onChat} />)
     const chat = screen.getByRole('button', { name: 'Chat' })
     expect(chat).toBeEnabled()
-    expect(screen.getByRole('button', { name: 'Invite' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Request phone' })).toBeDisabled()
     fireEvent.click(chat)
     await waitFor(() => expect(chat).toHaveAccessibleDescription('Upgrade your plan to start a chat'))
     fireEvent.click(chat)

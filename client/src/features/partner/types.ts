@@ -1,3 +1,4 @@
+import type { CardInvitation } from '../relations/api'
 import type { PhotoRef } from '../../lib/photos'
 
 /** A badge: what was checked (mobile, email, id, parish) and when. */
@@ -62,6 +63,8 @@ export interface PartnerProfile extends PartnerSections {
   requests: PartnerRequests
   /** The viewer put this member on the "don't show" list. */
   dontShow: boolean
+  /** The latest invitation between the viewer and this member, or null. */
+  invitation: CardInvitation | null
   /** The viewer opened their own profile. */
   isSelf: boolean
   /** Coarse: today, this_week, this_month, earlier. */

@@ -27,6 +27,17 @@ export interface MemberCard {
   viewCount?: number
   /** Blocked / don't-show lists: when the mark was made, ISO time. */
   since?: string
+  /** Invitation lists: the invitation between the viewer and this member. */
+  invitation?: CardInvitation
+}
+
+/** An invitation as the lists and the partner view show it. */
+export interface CardInvitation {
+  status: 'pending' | 'accepted' | 'declined' | 'cancelled'
+  /** The viewer sent it (else the member sent it to the viewer). */
+  sentByMe: boolean
+  /** When it was sent or last answered, ISO time. */
+  at: string
 }
 
 /** A page of a member list. */
@@ -35,14 +46,25 @@ export interface MemberPage {
   total: number
 }
 
-/** The member lists of spec §2 "Lists" that this API serves. */
-export type MemberListKind = 'blocked' | 'dont-show' | 'recently-viewed' | 'recent-visitors'
+/** The member lists of spec §2 "Lists" and the inbox's invitation lists that this API serves. */
+export type MemberListKind =
+  | 'blocked'
+  | 'dont-show'
+  | 'recently-viewed'
+  | 'recent-visitors'
+  | 'invitations-received'
+  | 'invitations-sent'
+  | 'invitations-accepted'
 
 const LIST_PATH: Record<MemberListKind, string> = {
   blocked: 'profile/block',
   'dont-show': 'profile/dont-show',
   'recently-viewed': 'profile/recently-viewed',
   'recent-visitors': 'profile/recent-visitors',
+  // Received: pending invitations to the viewer. Sent: the viewer's, any status. Accepted: either way.
+  'invitations-received': 'profile/invitations/received',
+  'invitations-sent': 'profile/invitations/sent',
+  'invitations-accepted': 'profile/invitations/accepted',
 }
 
 /** What a report says (POST profile/report/{id}). */
@@ -77,8 +99,9 @@ const changed = (_r: unknown, _e: unknown, profileId: string) => [
 
 /**
  * Blocks and "don't show" marks (spec §7: POST profile/block/{id}, GET profile/block, POST profile/dont-show/{id},
- * GET profile/dont-show; DELETE on the same paths undoes them), reports (POST profile/report/{id}) and the member
- * lists of spec §2 "Lists".
+ * GET profile/dont-show; DELETE on the same paths undoes them), reports (POST profile/report/{id}), invitations
+ * (spec §7: profile/invite/{id}, accept-invitation, decline-invitation, cancel-invitation; each {id} is the other
+ * member's profile id) and the member lists of spec §2 "Lists" and the inbox.
  */
 export const relationsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -102,6 +125,22 @@ export const relationsApi = api.injectEndpoints({
       query: ({ profileId, ...body }) => ({ url: `profile/report/${encodeURIComponent(profileId)}`, method: 'POST', body }),
       invalidatesTags: (_r, _e, { profileId }) => changed(_r, _e, profileId),
     }),
+    inviteProfile: build.mutation<null, string>({
+      query: (profileId) => ({ url: `profile/invite/${encodeURIComponent(profileId)}`, method: 'POST' }),
+      invalidatesTags: changed,
+    }),
+    acceptInvitation: build.mutation<null, string>({
+      query: (profileId) => ({ url: `profile/accept-invitation/${encodeURIComponent(profileId)}`, method: 'POST' }),
+      invalidatesTags: changed,
+    }),
+    declineInvitation: build.mutation<null, string>({
+      query: (profileId) => ({ url: `profile/decline-invitation/${encodeURIComponent(profileId)}`, method: 'POST' }),
+      invalidatesTags: changed,
+    }),
+    cancelInvitation: build.mutation<null, string>({
+      query: (profileId) => ({ url: `profile/cancel-invitation/${encodeURIComponent(profileId)}`, method: 'POST' }),
+      invalidatesTags: changed,
+    }),
     showProfileAgain: build.mutation<null, string>({
       query: (profileId) => ({ url: `profile/dont-show/${encodeURIComponent(profileId)}`, method: 'DELETE' }),
       invalidatesTags: changed,
@@ -116,4 +155,8 @@ export const {
   useDontShowProfileMutation,
   useShowProfileAgainMutation,
   useReportProfileMutation,
+  useInviteProfileMutation,
+  useAcceptInvitationMutation,
+  useDeclineInvitationMutation,
+  useCancelInvitationMutation,
 } = relationsApi

@@ -410,15 +410,22 @@ func TestClosingASessionDoesNotWaitForAWriteStuckOnItsClient(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// Stuck: the writer is at it and the queue has not moved for 100 ms. (The writer
+	// may have started before all 200 sends were queued, so the queue need not be empty.)
+	last := -1
 	waitFor(t, "a writer stuck on the client", func() bool {
 		if !c.mu.TryLock() {
 			return false
 		}
-		stuck := c.writing && len(c.queue) == 0 // the writer took everything and is still at it
+		writing, queued := c.writing, len(c.queue)
 		c.mu.Unlock()
+		stuck := writing && queued == last
+		last = queued
+		if !stuck {
+			time.Sleep(100 * time.Millisecond)
+		}
 		return stuck
 	})
-	time.Sleep(100 * time.Millisecond)
 	done := make(chan struct{})
 	go func() {
 		c.Abort("forced close")

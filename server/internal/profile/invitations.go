@@ -1,0 +1,221 @@
+package profile
+
+import (
+	"context"
+	"time"
+
+	"gorm.io/gorm"
+
+	"github.com/tfmmatrimony/tfm/server/internal/apperr"
+	"github.com/tfmmatrimony/tfm/server/internal/pagination"
+	"github.com/tfmmatrimony/tfm/server/internal/relation"
+)
+
+// Invitations a member may send in 24 hours (product.md "Invitations, requests, contact views").
+const (
+	FreeInvitesPerDay = 10
+	PaidInvitesPerDay = 50
+)
+
+// Messages of the invitation calls.
+const (
+	MsgInviteSent          = "Invitation sent"
+	MsgInviteAccepted      = "Invitation accepted"
+	MsgInviteDeclined      = "Invitation declined"
+	MsgInviteCancelled     = "Invitation cancelled"
+	MsgInviteSameGender    = "Invitations go to members of the opposite gender"
+	MsgCannotInviteSelf    = "You cannot invite your own profile"
+	MsgInviteExists        = "An invitation between you already exists"
+	MsgInviteLimitFree     = "You have sent 10 invitations today, the most a free member may. Upgrade your plan to send up to 50 a day."
+	MsgInviteLimitPaid     = "You have sent 50 invitations today, the most a day. Please try again tomorrow."
+	MsgInvitationNotFound  = "Invitation not found"
+	MsgInvitationsUnknownB = "Unknown invitation list"
+)
+
+// InvitationState is the latest invitation between a viewer and a member.
+type InvitationState struct {
+	Status   string    `json:"status"`   // pending, accepted, declined or cancelled
+	SentByMe bool      `json:"sentByMe"` // the viewer sent it
+	At       time.Time `json:"at"`       // when it was sent or last answered
+}
+
+// invitationRow is one invitation as the lists and views read it.
+type invitationRow struct {
+	ID         uint64
+	SenderID   uint64
+	ReceiverID uint64
+	Status     string
+	UpdatedAt  time.Time
+}
+
+func (r invitationRow) state(viewerID uint64) *InvitationState {
+	return &InvitationState{Status: r.Status, SentByMe: r.SenderID == viewerID, At: r.UpdatedAt.UTC()}
+}
+
+// latestInvitation returns the newest invitation between a and b, or nil.
+func latestInvitation(db *gorm.DB, a, b uint64) (*invitationRow, error) {
+	var rows []invitationRow
+	err := db.Table("invitations").Select("id, sender_id, receiver_id, status, updated_at").
+		Where("(sender_id = ? AND receiver_id = ?) OR (sender_id = ? AND receiver_id = ?)", a, b, b, a).
+		Order("id DESC").Limit(1).Find(&rows).Error
+	if err != nil || len(rows) == 0 {
+		return nil, err
+	}
+	return &rows[0], nil
+}
+
+// visibleTarget resolves the public code of a member viewer may see (not
+// hidden, gone or blocked either way; viewer itself is found); anyone else is not found.
+func (s *Service) visibleTarget(ctx context.Context, viewerID uint64, code string) (id uint64, gender int, err error) {
+	code, ok := NormalizeCode(code)
+	if !ok {
+		return 0, 0, notFound()
+	}
+	var rows []struct {
+		ID     uint64
+		Gender int
+	}
+	err = s.db.WithContext(ctx).Table("profiles p").Joins("JOIN users u ON u.id = p.user_id").Select("p.id, p.gender").
+		Where("p.profile_code = ?", code).
+		Where("u.status = '"+userActive+"' AND p.hidden = ?", false).
+		Where("p.id NOT IN (SELECT blocked_id FROM blocks WHERE blocker_id = ?) AND p.id NOT IN (SELECT blocker_id FROM blocks WHERE blocked_id = ?)",
+			viewerID, viewerID).Limit(1).Find(&rows).Error
+	if err != nil {
+		return 0, 0, internal(err)
+	}
+	if len(rows) == 0 {
+		return 0, 0, notFound()
+	}
+	return rows[0].ID, rows[0].Gender, nil
+}
+
+// Invite sends viewer's invitation to the member with public code code (POST profile/invite/{id}):
+// to a member of the opposite gender whom viewer may see, one live invitation per pair, within
+// the daily limit of viewer's plan.
+func (s *Service) Invite(ctx context.Context, viewerID uint64, code string) error {
+	id, gender, err := s.visibleTarget(ctx, viewerID, code)
+	if err != nil {
+		return err
+	}
+	if id == viewerID {
+		return apperr.New(apperr.BadRequest, MsgCannotInviteSelf)
+	}
+	db := s.db.WithContext(ctx)
+	var mine int
+	if err := db.Table("profiles").Where("id = ?", viewerID).Pluck("gender", &mine).Error; err != nil {
+		return internal(err)
+	}
+	if mine == gender {
+		return apperr.New(apperr.BadRequest, MsgInviteSameGender)
+	}
+	sub, err := s.subscription(db, viewerID)
+	if err != nil {
+		return internal(err)
+	}
+	limit, msg := FreeInvitesPerDay, MsgInviteLimitFree
+	if sub != nil {
+		limit, msg = PaidInvitesPerDay, MsgInviteLimitPaid
+	}
+	var today int64
+	if err := db.Table("invitations").Where("sender_id = ? AND created_at > ?", viewerID, s.clock().Add(-24*time.Hour)).
+		Count(&today).Error; err != nil {
+		return internal(err)
+	}
+	if today >= int64(limit) {
+		return apperr.New(apperr.RateLimited, msg)
+	}
+	if _, err := s.rel.Invite(ctx, viewerID, id); err != nil {
+		if apperr.KindOf(err) == apperr.Conflict {
+			return apperr.New(apperr.Conflict, MsgInviteExists)
+		}
+		return internal(err)
+	}
+	return nil
+}
+
+// AnswerInvitation accepts or declines (relation.InviteAccepted or InviteDeclined) the pending
+// invitation that the member with public code code sent viewer (POST profile/accept-invitation/{id},
+// decline-invitation/{id}).
+func (s *Service) AnswerInvitation(ctx context.Context, viewerID uint64, code, status string) error {
+	id, err := s.target(ctx, code)
+	if err != nil {
+		return err
+	}
+	return invitationErr(s.rel.RespondInvitation(ctx, viewerID, id, status))
+}
+
+// CancelInvitation cancels viewer's pending invitation to the member with public code code
+// (POST profile/cancel-invitation/{id}).
+func (s *Service) CancelInvitation(ctx context.Context, viewerID uint64, code string) error {
+	id, err := s.target(ctx, code)
+	if err != nil {
+		return err
+	}
+	return invitationErr(s.rel.CancelInvitation(ctx, viewerID, id))
+}
+
+func invitationErr(err error) error {
+	if err == nil {
+		return nil
+	}
+	if apperr.KindOf(err) == apperr.NotFound {
+		return apperr.New(apperr.NotFound, MsgInvitationNotFound)
+	}
+	return internal(err)
+}
+
+// Invitation boxes (GET profile/invitations/{box}).
+const (
+	BoxReceived = "received" // pending invitations to the viewer
+	BoxSent     = "sent"     // the viewer's invitations, any status
+	BoxAccepted = "accepted" // accepted, either way
+)
+
+// Invitations pages one of viewer's invitation boxes, newest first, as cards of members viewer
+// may see, each with its invitation.
+func (s *Service) Invitations(ctx context.Context, viewerID uint64, viewerCode, box string, skip, limit int) (*Page[Card], error) {
+	q := s.db.WithContext(ctx).Table("invitations i")
+	switch box {
+	case BoxReceived:
+		q = q.Joins("JOIN profiles p ON p.id = i.sender_id").Where("i.receiver_id = ? AND i.status = ?", viewerID, relation.InvitePending)
+	case BoxSent:
+		// The latest invitation to each member only: an older, cancelled one is history.
+		q = q.Joins("JOIN profiles p ON p.id = i.receiver_id").Where("i.sender_id = ?", viewerID).
+			Where("i.id = (SELECT MAX(x.id) FROM invitations x WHERE x.sender_id = i.sender_id AND x.receiver_id = i.receiver_id)")
+	case BoxAccepted:
+		q = q.Joins("JOIN profiles p ON (p.id = i.sender_id AND i.receiver_id = ?) OR (p.id = i.receiver_id AND i.sender_id = ?)", viewerID, viewerID).
+			Where("i.status = ?", relation.InviteAccepted)
+	default:
+		return nil, apperr.New(apperr.NotFound, MsgInvitationsUnknownB)
+	}
+	q = q.Joins("JOIN users u ON u.id = p.user_id").Where(VisibleSQL(), VisibleArgs(viewerID)...).Session(&gorm.Session{})
+	pg := pagination.New(skip, limit, pagination.DefaultLimit)
+	var total int64
+	if err := q.Count(&total).Error; err != nil {
+		return nil, internal(err)
+	}
+	var rows []struct {
+		ID, SenderID, ReceiverID uint64
+		Status                   string
+		UpdatedAt                time.Time
+		PID                      uint64 `gorm:"column:pid"`
+	}
+	if err := q.Select("i.id, i.sender_id, i.receiver_id, i.status, i.updated_at, p.id AS pid").Order("i.updated_at DESC, i.id DESC").
+		Offset(pg.Skip).Limit(pg.Limit).Scan(&rows).Error; err != nil {
+		return nil, internal(err)
+	}
+	ids := make([]uint64, 0, len(rows))
+	byID := make(map[uint64]*InvitationState, len(rows))
+	for _, r := range rows {
+		ids = append(ids, r.PID)
+		byID[r.PID] = invitationRow{ID: r.ID, SenderID: r.SenderID, ReceiverID: r.ReceiverID, Status: r.Status, UpdatedAt: r.UpdatedAt}.state(viewerID)
+	}
+	cards, err := s.Cards(ctx, viewerID, viewerCode, ids)
+	if err != nil {
+		return nil, err
+	}
+	for i := range cards {
+		cards[i].Invitation = byID[cards[i].internalID]
+	}
+	return &Page[Card]{Items: cards, Total: total}, nil
+}
