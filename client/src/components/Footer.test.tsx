@@ -48,8 +48,8 @@ describe('Footer', () => {
     unmount()
     renderFooter(true)
     expect(screen.getByRole('link', { name: 'Search Profile' })).toBeInTheDocument()
-    // A member is not asked to join again: the call to action leads to their own profile.
+    // A member is not asked to join again: the call to action leads to editing their profile.
     expect(screen.queryByRole('link', { name: 'Join us today' })).toBeNull()
-    expect(screen.getByRole('link', { name: 'Review my profile' }).getAttribute('href')).toBe('/my-matrimony/my-profile')
+    expect(screen.getByRole('link', { name: 'Improve your profile' }).getAttribute('href')).toBe('/edit-profile')
   })
 })

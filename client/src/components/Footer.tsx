@@ -54,8 +54,8 @@ export default function Footer({ brand, settings, isLoggedIn, planLinks }: Foote
                 <p className="footer-cta__title">Families answer complete profiles</p>
                 <p className="footer-cta__text">Add your photos, faith and family details, and set your partner preferences for better matches.</p>
               </div>
-              <Link to="/my-matrimony/my-profile" className="btn btn--gold">
-                Review my profile
+              <Link to="/edit-profile" className="btn btn--gold">
+                Improve your profile
               </Link>
             </>
           ) : (
