@@ -266,6 +266,16 @@ describe('chat slice: closing, unread counts, connection', () => {
     expect(s.conversations[0].lastMessageId).toBe(11)
   })
 
+  it('the first message of a chat with an open window lists the conversation at once, with that message', () => {
+    let s = opened([])
+    expect(s.conversations).toEqual([])
+    s = reducer(s, messageReceived(msg(3, ME)))
+    expect(s.conversations).toEqual([{ roomName: ROOM, user: ASHA, unread: 0, lastMessageId: 3, lastMessage: msg(3, ME) }])
+    // A room without a window waits for getConversations: the partner is not known here.
+    s = reducer(s, messageReceived(msg(4, ME, { roomName: 'chat-TM1000001-TM9000009' })))
+    expect(s.conversations.map((c) => c.roomName)).toEqual([ROOM])
+  })
+
   it('marking a room read zeroes it at once', () => {
     let s = opened([])
     s = reducer(s, unreadCountsReceived({ total: 5, conversations: [{ roomName: ROOM, user: ASHA, unread: 2, lastMessageId: 12 }, { roomName: 'chat-TM1000001-TM3000003', user: MERIN, unread: 3, lastMessageId: 4 }] }))

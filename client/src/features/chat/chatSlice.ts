@@ -118,10 +118,17 @@ export function mergeMessages(list: ChatMessage[], incoming: ServerMessage[]): {
   return { messages: stored, added: added.filter((m) => !(m.clientId && pending.some((p) => p.clientId === m.clientId && p.postedBy === m.postedBy))) }
 }
 
-/** A stored message becomes its conversation's last message and moves it to the top (a new partner needs a later getConversations). */
-function bumpConversation(state: ChatState, m: ServerMessage) {
+/**
+ * A stored message becomes its conversation's last message and moves it to the top. A conversation not listed yet
+ * (its first message) is added when its window tells who the partner is; otherwise it waits for getConversations.
+ */
+function bumpConversation(state: ChatState, m: ServerMessage, partner: ChatUser | undefined) {
   const i = state.conversations.findIndex((c) => c.roomName === m.roomName)
-  if (i < 0 || (state.conversations[i].lastMessageId ?? 0) > m.id) return
+  if (i < 0) {
+    if (partner) state.conversations.unshift({ roomName: m.roomName, user: asChatUser(partner), unread: 0, lastMessageId: m.id, lastMessage: m })
+    return
+  }
+  if ((state.conversations[i].lastMessageId ?? 0) > m.id) return
   const [c] = state.conversations.splice(i, 1)
   c.lastMessage = m
   c.lastMessageId = m.id
@@ -253,8 +260,8 @@ const chatSlice = createSlice({
     messageReceived(state, action: PayloadAction<ServerMessage>) {
       const m = action.payload
       if (!m?.roomName || typeof m.id !== 'number') return
-      bumpConversation(state, m)
       const u = findByRoom(state, m.roomName)
+      bumpConversation(state, m, u)
       if (!u) {
         const partner = m.postedBy === state.me ? undefined : state.onlineUsers.find((o) => o.profileID === m.postedBy)
         countUnread(state, m.roomName, [m], partner, false)
