@@ -381,12 +381,12 @@ test('blocking from the chat window ends the chat for both; Blocked Profiles and
       await noOverflow(a.page)
       await shot(a.page, 'report-profile-360')
       await dialog.getByRole('button', { name: 'Send report' }).click()
-      await expect(a.page.getByRole('heading', { name: 'Thank you for your report' })).toBeVisible()
-      await a.page.getByRole('link', { name: "Don't Show Profiles" }).click()
+      await expect(a.page.getByRole('heading', { name: `You reported and blocked ${partner.name}` })).toBeVisible()
+      await a.page.getByRole('link', { name: 'Blocked Profiles' }).click()
       await expect(a.page.locator('.member-card').filter({ hasText: partner.name })).toBeVisible()
-      // The reported member can still see the reporter (a profile report alone does not block).
+      // A report blocks: the reported member no longer finds the reporter either.
       const res = await request.get(`${baseURL()}/api/v1/profile/partner/${starter.profileID}`, { headers: { Authorization: 'Bearer ' + partner.token } })
-      expect(res.status()).toBe(200)
+      expect(res.status()).toBe(404)
     })
   } finally {
     await clearMarks(request, starter, partner)

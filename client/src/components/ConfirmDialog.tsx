@@ -19,6 +19,12 @@ export default function ConfirmDialog({ open, title, children, confirmLabel, can
   const id = useId()
   const panel = useRef<HTMLDivElement>(null)
   const cancelBtn = useRef<HTMLButtonElement>(null)
+  // The latest onCancel, read at the key press: callers pass a new function on every render, and the effect
+  // below must not run again (it would move focus back to Cancel) while the dialog stays open.
+  const cancelRef = useRef(onCancel)
+  useEffect(() => {
+    cancelRef.current = onCancel
+  }, [onCancel])
 
   useEffect(() => {
     if (!open) return
@@ -29,7 +35,7 @@ export default function ConfirmDialog({ open, title, children, confirmLabel, can
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
         e.preventDefault()
-        onCancel()
+        cancelRef.current()
         return
       }
       if (e.key !== 'Tab' || !panel.current) return
@@ -51,7 +57,7 @@ export default function ConfirmDialog({ open, title, children, confirmLabel, can
       document.body.style.overflow = prevOverflow
       opener?.focus()
     }
-  }, [open, onCancel])
+  }, [open])
 
   if (!open) return null
   return (

@@ -108,11 +108,12 @@ export default function ProfileView() {
   const viewer = useAppSelector(selectProfile)
   const chat = useChatActions()
   const [acted, setActed] = useState<JustActed | null>(null)
-  const { data: profile, isLoading, isFetching, error, refetch } = useGetPartnerProfileQuery(id, { skip: !id || acted !== null })
+  const actedHere = acted !== null && acted.profileID.toUpperCase() === id.toUpperCase()
+  const { data: profile, isLoading, isFetching, error, refetch } = useGetPartnerProfileQuery(id, { skip: !id || actedHere })
   const { data: options } = useGetPartnerLabelsQuery(undefined, { skip: !id })
   const apiError = asApiError(error)
 
-  if (acted && acted.profileID.toUpperCase() === id.toUpperCase()) return <ActedNotice member={acted} onUndone={() => setActed(null)} />
+  if (acted && actedHere) return <ActedNotice member={acted} onUndone={() => setActed(null)} />
   if (!id || apiError?.status === 404) return <ProfileNotFound hadId={Boolean(id)} />
 
   if (apiError) {
@@ -169,9 +170,7 @@ export default function ProfileView() {
                 profile={profile}
                 onChat={() => chat.open(profile.profileID)}
                 onBlocked={() => setActed({ profileID: profile.profileID, userName: profile.userName, gender: profile.gender, blocked: true, reported: false })}
-                onReported={(blocked) =>
-                  setActed({ profileID: profile.profileID, userName: profile.userName, gender: profile.gender, blocked, reported: true })
-                }
+                onReported={() => setActed({ profileID: profile.profileID, userName: profile.userName, gender: profile.gender, blocked: true, reported: true })}
               />
             )}
             <PartnerContactCard profile={profile} viewerPaid={Boolean(viewer?.subscription)} plansPath={ROUTES.plans} />

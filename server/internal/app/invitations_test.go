@@ -140,6 +140,20 @@ func TestInvitations(t *testing.T) {
 					t.Errorf("sent with a hidden member: %v", got)
 				}
 				call(t, a, "POST", "/api/v1/profile/hide", `{"hidden":false}`, b2.auth()...)
+				// A block withdraws the pending invitation, so it cannot be accepted across the block
+				// or after it is lifted.
+				expect("invite once more", g, "invite/"+b2.Code, 200, profile.MsgInviteSent)
+				expect("block", b2, "block/"+g.Code, 200, "Record added Successfully")
+				if w, _ := call(t, a, "DELETE", "/api/v1/profile/block/"+g.Code, "", b2.auth()...); w.Code != 200 {
+					t.Fatalf("unblock: %d", w.Code)
+				}
+				expect("accepting a withdrawn one", b2, "accept-invitation/"+g.Code, 404, profile.MsgInvitationNotFound)
+				if got := box(t, a, g, "sent"); len(got) != 2 || got[0] != b2.Code+":cancelled:true" {
+					t.Errorf("his sent after her block: %v", got)
+				}
+				// Unknown ids answer like missing invitations: these calls tell nothing about who exists.
+				expect("accept from an unknown id", b2, "accept-invitation/TM0000000", 404, profile.MsgInvitationNotFound)
+				expect("cancel to an unknown id", g, "cancel-invitation/TM0000000", 404, profile.MsgInvitationNotFound)
 			})
 
 			t.Run("FreeDailyLimit", func(t *testing.T) {

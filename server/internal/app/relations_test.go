@@ -113,11 +113,14 @@ func TestBlockAndDontShowThroughTheAPI(t *testing.T) {
 				if w, _ := call(t, a, "GET", "/api/v1/profile/partner/"+me.Code, "", brides[1].auth()...); w.Code != 404 {
 					t.Errorf("the blocked member still sees me: %d", w.Code)
 				}
-				// Someone else's block is not on my list, and I cannot lift it.
+				// Someone else's block is not on my list, and I cannot lift it; to the blocked member,
+				// every call about me answers as for an unknown id.
 				if l := list(t, a, brides[1], "profile/block"); l.Total != 0 {
 					t.Errorf("the blocked member's own list: %+v", l)
 				}
-				mustAnswer(t, a, brides[1], "DELETE", "/api/v1/profile/block/"+me.Code, 200, "Record deleted Successfully")
+				for _, rt := range [][2]string{{"DELETE", "block"}, {"POST", "block"}, {"POST", "dont-show"}, {"DELETE", "dont-show"}} {
+					mustAnswer(t, a, brides[1], rt[0], "/api/v1/profile/"+rt[1]+"/"+me.Code, 404, profile.MsgNotFound)
+				}
 				if w, _ := call(t, a, "GET", "/api/v1/profile/partner/"+brides[1].Code, "", me.auth()...); w.Code != 404 {
 					t.Errorf("the blocked member lifted my block: %d", w.Code)
 				}
@@ -192,8 +195,7 @@ func TestBlockAndDontShowThroughTheAPI(t *testing.T) {
 
 // TestReports: POST profile/report/{id} checks its input, stores the report
 // for the moderators and takes the member out of the reporter's view at once
-// ("don't show"; a block too for a chat report or when asked), within a daily
-// limit.
+// (a block and a "don't show" mark), within a daily limit.
 func TestReports(t *testing.T) {
 	for name, a := range profileEngines(t) {
 		t.Run(name, func(t *testing.T) {
@@ -242,7 +244,7 @@ func TestReports(t *testing.T) {
 				}
 			})
 
-			t.Run("ProfileReportHidesWithoutBlocking", func(t *testing.T) {
+			t.Run("ProfileReportHidesAndBlocks", func(t *testing.T) {
 				if code, e := report(me, him.Code, `{"kind":"profile","reason":"married","details":"He is already married."}`); code != 200 ||
 					e.Meta.Message != "Thank you. Our team will review your report." {
 					t.Fatalf("report: %d %q", code, e.Meta.Message)
@@ -255,11 +257,17 @@ func TestReports(t *testing.T) {
 				if r.Kind != "profile" || r.Reason != "married" || r.Details != "He is already married." || r.Status != "open" || r.ConversationID != nil {
 					t.Errorf("stored: %+v", r)
 				}
-				if l := list(t, a, me, "profile/dont-show"); fmt.Sprint(codesOf(l)) != fmt.Sprint([]string{him.Code}) {
-					t.Errorf("not on the don't-show list: %+v", l)
+				var marks int64
+				a.DB.Table("dont_shows").Where("profile_id = ? AND target_id = ?", me.ID, him.ID).Count(&marks)
+				if l := list(t, a, me, "profile/block"); marks != 1 || fmt.Sprint(codesOf(l)) != fmt.Sprint([]string{him.Code}) {
+					t.Errorf("not marked and blocked: %d marks, blocked %+v", marks, l)
 				}
-				if w, _ := call(t, a, "GET", "/api/v1/profile/partner/"+me.Code, "", him.auth()...); w.Code != 200 {
-					t.Errorf("a profile report alone does not block: %d", w.Code)
+				if w, _ := call(t, a, "GET", "/api/v1/profile/partner/"+me.Code, "", him.auth()...); w.Code != 404 {
+					t.Errorf("the reported member still sees the reporter: %d", w.Code)
+				}
+				// He cannot report back, or learn that she exists, through any call.
+				if code, e := report(him, me.Code, `{"kind":"profile","reason":"fake"}`); code != 404 || e.Meta.Message != profile.MsgNotFound {
+					t.Errorf("report back: %d %q", code, e.Meta.Message)
 				}
 			})
 

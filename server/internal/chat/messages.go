@@ -355,10 +355,15 @@ func (s *Service) summary(ctx context.Context, viewer uint64, unreadOnly bool) (
 	q := s.db.WithContext(ctx).Table("chat_conversations").
 		Select("id, low_id, high_id, started_by, replied_at, message_count, last_message_id, low_read_id, high_read_id, low_unread, high_unread")
 	if unreadOnly {
-		q = q.Where("(low_id = ? AND low_unread > 0) OR (high_id = ? AND high_unread > 0)", viewer, viewer).Limit(200)
+		q = q.Where("((low_id = ? AND low_unread > 0) OR (high_id = ? AND high_unread > 0))", viewer, viewer).Limit(200)
 	} else {
 		q = q.Where("(low_id = ? OR high_id = ?) AND last_message_id > 0", viewer, viewer).Limit(MaxConversations)
 	}
+	// Blocks either way and the viewer's "don't show" list (product.md: every chat list leaves
+	// them out), before the limit, so hidden partners never take a place in the list.
+	q = q.Where(`(CASE WHEN low_id = ? THEN high_id ELSE low_id END) NOT IN (SELECT blocked_id FROM blocks WHERE blocker_id = ?
+		UNION SELECT blocker_id FROM blocks WHERE blocked_id = ? UNION SELECT target_id FROM dont_shows WHERE profile_id = ?)`,
+		viewer, viewer, viewer, viewer)
 	if err := q.Order("last_message_id DESC").Find(&convs).Error; err != nil {
 		return nil, internal(err)
 	}
@@ -378,17 +383,10 @@ func (s *Service) summary(ctx context.Context, viewer uint64, unreadOnly bool) (
 	if me == nil {
 		return out, nil
 	}
-	// Blocks either way and the viewer's "don't show" list (product.md: every chat list leaves them out).
-	var hidden []uint64
-	err = s.db.WithContext(ctx).Raw(`SELECT blocked_id FROM blocks WHERE blocker_id = ? UNION SELECT blocker_id FROM blocks WHERE blocked_id = ?
-		UNION SELECT target_id FROM dont_shows WHERE profile_id = ?`, viewer, viewer, viewer).Scan(&hidden).Error
-	if err != nil {
-		return nil, internal(err)
-	}
 	var partners []*party
 	for _, c := range convs {
 		p := ps[c.LowID+c.HighID-viewer]
-		if p.available() && !slices.Contains(hidden, p.ID) {
+		if p.available() {
 			partners = append(partners, p)
 		}
 	}

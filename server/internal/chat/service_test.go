@@ -445,6 +445,16 @@ func TestConversationsListsTheLatestWithTheirLastMessage(t *testing.T) {
 			if bs, _ = e.s.Conversations(ctx, b2.ID); len(bs.Conversations) != 1 {
 				t.Fatalf("don't show is one-way: %+v", bs)
 			}
+			// Her unread summary leaves him out once she blocks him.
+			if un, _ := e.s.Unread(ctx, b2.ID); len(un.Conversations) != 1 {
+				t.Fatalf("her unread before the block: %+v", un)
+			}
+			if err := e.rel.Block(ctx, b2.ID, g.ID); err != nil {
+				t.Fatal(err)
+			}
+			if un, _ := e.s.Unread(ctx, b2.ID); len(un.Conversations) != 0 {
+				t.Fatalf("her unread after the block: %+v", un)
+			}
 		})
 	}
 }

@@ -116,15 +116,21 @@ func (s *Service) Invite(ctx context.Context, viewerID uint64, code string) erro
 	if sub != nil {
 		limit, msg = PaidInvitesPerDay, MsgInviteLimitPaid
 	}
-	var today int64
-	if err := db.Table("invitations").Where("sender_id = ? AND created_at > ?", viewerID, s.clock().Add(-24*time.Hour)).
-		Count(&today).Error; err != nil {
-		return internal(err)
+	withinLimit := func(tx *gorm.DB) error {
+		var today int64
+		if err := tx.Table("invitations").Where("sender_id = ? AND created_at > ?", viewerID, s.clock().Add(-24*time.Hour)).
+			Count(&today).Error; err != nil {
+			return err
+		}
+		if today >= int64(limit) {
+			return apperr.New(apperr.RateLimited, msg)
+		}
+		return nil
 	}
-	if today >= int64(limit) {
-		return apperr.New(apperr.RateLimited, msg)
-	}
-	if _, err := s.rel.Invite(ctx, viewerID, id); err != nil {
+	if _, err := s.rel.Invite(ctx, viewerID, id, withinLimit); err != nil {
+		if apperr.KindOf(err) == apperr.RateLimited {
+			return err
+		}
 		if apperr.KindOf(err) == apperr.Conflict {
 			return apperr.New(apperr.Conflict, MsgInviteExists)
 		}
@@ -137,9 +143,10 @@ func (s *Service) Invite(ctx context.Context, viewerID uint64, code string) erro
 // invitation that the member with public code code sent viewer (POST profile/accept-invitation/{id},
 // decline-invitation/{id}).
 func (s *Service) AnswerInvitation(ctx context.Context, viewerID uint64, code, status string) error {
-	id, err := s.target(ctx, code)
+	// Only from a member viewer may see: a hidden or blocking sender's invitation cannot be answered.
+	id, _, err := s.visibleTarget(ctx, viewerID, code)
 	if err != nil {
-		return err
+		return invitationErr(err)
 	}
 	return invitationErr(s.rel.RespondInvitation(ctx, viewerID, id, status))
 }
@@ -149,11 +156,13 @@ func (s *Service) AnswerInvitation(ctx context.Context, viewerID uint64, code, s
 func (s *Service) CancelInvitation(ctx context.Context, viewerID uint64, code string) error {
 	id, err := s.target(ctx, code)
 	if err != nil {
-		return err
+		return invitationErr(err)
 	}
 	return invitationErr(s.rel.CancelInvitation(ctx, viewerID, id))
 }
 
+// invitationErr answers every missing invitation, and every member that cannot be resolved,
+// with the same "Invitation not found", so these calls tell nothing about who exists.
 func invitationErr(err error) error {
 	if err == nil {
 		return nil

@@ -149,13 +149,24 @@ func (s *Store) Block(ctx context.Context, blocker, blocked uint64) error {
 	if blocker == blocked {
 		return apperr.New(apperr.BadRequest, "You cannot block your own profile")
 	}
-	err := s.db.WithContext(ctx).Table("blocks").
-		Create(map[string]any{"blocker_id": blocker, "blocked_id": blocked, "created_at": s.now()}).Error
-	if err != nil && !store.IsUniqueViolation(err) {
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error { return s.block(tx, blocker, blocked) })
+	if err != nil {
 		return store.Translate(err, "Profile not found", "")
 	}
 	s.announce(ctx, Change{Kind: Blocked, From: blocker, To: blocked})
 	return nil
+}
+
+// block writes the block (a duplicate fails only its own statement) and
+// withdraws the pending invitations between the two, either way, so that
+// neither can be accepted across the block.
+func (s *Store) block(tx *gorm.DB, blocker, blocked uint64) error {
+	err := tx.Table("blocks").Create(map[string]any{"blocker_id": blocker, "blocked_id": blocked, "created_at": s.now()}).Error
+	if err != nil && !store.IsUniqueViolation(err) {
+		return err
+	}
+	return tx.Table("invitations").Where("pair_key = ? AND status = ?", pairKey(blocker, blocked), InvitePending).
+		Updates(map[string]any{"status": InviteCancelled, "pair_key": gorm.Expr("NULL"), "updated_at": s.now()}).Error
 }
 
 // Unblock removes blocker's block on blocked and announces it.
@@ -207,23 +218,23 @@ type Report struct {
 	Kind               string // ReportProfile or ReportChat
 	Reason             string // one of ReportReasons
 	Details            string
-	// Block also blocks the reported member; a chat report always does.
-	Block bool
 }
 
-// FileReport stores r for the moderators and, in the same transaction, puts
-// the reported member on the reporter's "don't show" list (and blocks them
-// when r.Block is set or r reports a chat), so they drop out of the
-// reporter's view at once; then it announces those changes. A chat report
-// needs a conversation between the two. Callers validate kind, reason and
-// details; the daily limit is checked here.
+// FileReport stores r for the moderators and, in the same transaction,
+// blocks the reported member and puts them on the reporter's "don't show"
+// list, so they drop out of the reporter's view at once everywhere (lists,
+// chat, messages) and cannot reach the reporter; then it announces those
+// changes. A chat report needs a conversation between the two. Callers
+// validate kind, reason and details; the daily limit is checked here.
 func (s *Store) FileReport(ctx context.Context, r Report) error {
 	if r.Reporter == r.Reported {
 		return apperr.New(apperr.BadRequest, "You cannot report your own profile")
 	}
-	block := r.Block || r.Kind == ReportChat
 	now := s.now()
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := lockActor(tx, r.Reporter); err != nil {
+			return err
+		}
 		var today int64
 		if err := tx.Table("reports").Where("reporter_id = ? AND created_at > ?", r.Reporter, now.Add(-24*time.Hour)).
 			Count(&today).Error; err != nil {
@@ -249,26 +260,26 @@ func (s *Store) FileReport(ctx context.Context, r Report) error {
 			return err
 		}
 		// A duplicate mark fails only its own statement; the transaction goes on.
-		marks := []struct{ table, a, b string }{{"dont_shows", "profile_id", "target_id"}}
-		if block {
-			marks = append(marks, struct{ table, a, b string }{"blocks", "blocker_id", "blocked_id"})
+		err := tx.Table("dont_shows").Create(map[string]any{"profile_id": r.Reporter, "target_id": r.Reported, "created_at": now}).Error
+		if err != nil && !store.IsUniqueViolation(err) {
+			return err
 		}
-		for _, m := range marks {
-			err := tx.Table(m.table).Create(map[string]any{m.a: r.Reporter, m.b: r.Reported, "created_at": now}).Error
-			if err != nil && !store.IsUniqueViolation(err) {
-				return err
-			}
-		}
-		return nil
+		return s.block(tx, r.Reporter, r.Reported)
 	})
 	if err != nil {
 		return store.Translate(err, "Profile not found", "")
 	}
 	s.announce(ctx, Change{Kind: DontShown, From: r.Reporter, To: r.Reported})
-	if block {
-		s.announce(ctx, Change{Kind: Blocked, From: r.Reporter, To: r.Reported})
-	}
+	s.announce(ctx, Change{Kind: Blocked, From: r.Reporter, To: r.Reported})
 	return nil
+}
+
+// lockActor serialises one member's counted actions (invitations, reports):
+// a no-op UPDATE of the member's profile row takes its row lock on MySQL and
+// the write lock on SQLite before anything is counted, so two concurrent
+// calls cannot both see room under a daily limit.
+func lockActor(tx *gorm.DB, profileID uint64) error {
+	return tx.Exec("UPDATE profiles SET updated_at = updated_at WHERE id = ?", profileID).Error
 }
 
 func pairKey(a, b uint64) string {
@@ -279,14 +290,26 @@ func pairKey(a, b uint64) string {
 }
 
 // Invite creates a pending invitation from sender to receiver; one live
-// invitation (pending or accepted) may exist per pair.
-func (s *Store) Invite(ctx context.Context, sender, receiver uint64) (uint64, error) {
+// invitation (pending or accepted) may exist per pair. allow, when set, runs
+// first in the same transaction, after the sender's row is locked (see
+// lockActor), so a daily limit it checks holds under concurrent calls.
+func (s *Store) Invite(ctx context.Context, sender, receiver uint64, allow ...func(tx *gorm.DB) error) (uint64, error) {
 	if sender == receiver {
 		return 0, apperr.New(apperr.BadRequest, "You cannot invite your own profile")
 	}
 	row := map[string]any{"sender_id": sender, "receiver_id": receiver, "status": InvitePending,
 		"pair_key": pairKey(sender, receiver), "created_at": s.now(), "updated_at": s.now()}
-	err := s.db.WithContext(ctx).Table("invitations").Create(row).Error
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := lockActor(tx, sender); err != nil {
+			return err
+		}
+		for _, check := range allow {
+			if err := check(tx); err != nil {
+				return err
+			}
+		}
+		return tx.Table("invitations").Create(row).Error
+	})
 	if err != nil {
 		return 0, store.Translate(err, "Profile not found", "An invitation between you already exists")
 	}

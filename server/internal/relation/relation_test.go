@@ -131,9 +131,9 @@ func TestRelations(t *testing.T) {
 	}
 }
 
-// TestFileReport: a profile report marks "don't show" (and blocks when asked),
-// a chat report needs a conversation and always blocks; every mark is
-// announced after the commit, and a refused report leaves nothing behind.
+// TestFileReport: a report marks "don't show" and blocks, a chat report needs
+// a conversation; every mark is announced after the commit, and a refused
+// report leaves nothing behind.
 func TestFileReport(t *testing.T) {
 	for name, db := range storetest.Engines(t) {
 		t.Run(string(name), func(t *testing.T) {
@@ -152,18 +152,18 @@ func TestFileReport(t *testing.T) {
 			if h, _ := s.Hidden(ctx, a, b); !h {
 				t.Error("a reported profile must be hidden from the reporter")
 			}
-			if bl, _ := s.Blocked(ctx, a, b); bl {
-				t.Error("a profile report blocks only when asked")
+			if bl, _ := s.Blocked(ctx, a, b); !bl {
+				t.Error("a report blocks")
 			}
-			// Reporting again, now with a block, keeps the one mark and adds the block.
-			if err := s.FileReport(ctx, relation.Report{Reporter: a, Reported: b, Kind: relation.ReportProfile, Reason: "married", Block: true}); err != nil {
+			// Reporting again keeps the one mark and the one block.
+			if err := s.FileReport(ctx, relation.Report{Reporter: a, Reported: b, Kind: relation.ReportProfile, Reason: "married"}); err != nil {
 				t.Fatal(err)
 			}
 			if n := count("dont_shows", "profile_id = ? AND target_id = ?", a, b); n != 1 {
 				t.Errorf("%d don't-show marks", n)
 			}
-			if bl, _ := s.Blocked(ctx, a, b); !bl {
-				t.Error("asked to block")
+			if n := count("blocks", "blocker_id = ? AND blocked_id = ?", a, b); n != 1 {
+				t.Errorf("%d blocks", n)
 			}
 
 			err := s.FileReport(ctx, relation.Report{Reporter: c, Reported: d, Kind: relation.ReportChat, Reason: "money"})
@@ -177,7 +177,7 @@ func TestFileReport(t *testing.T) {
 				t.Fatal(err)
 			}
 			if bl, _ := s.Blocked(ctx, c, d); !bl {
-				t.Error("a chat report always blocks")
+				t.Error("a chat report blocks")
 			}
 			want := []relation.Change{{Kind: relation.DontShown, From: c, To: d}, {Kind: relation.Blocked, From: c, To: d}}
 			if fmt.Sprint(*seen) != fmt.Sprint(want) {

@@ -52,8 +52,8 @@ export default function PartnerActions({
   profile: PartnerProfile
   onChat?: () => Promise<ChatOutcome>
   onBlocked?: () => void
-  /** blocked: the member chose to block as well. */
-  onReported?: (blocked: boolean) => void
+  /** The report was stored (it blocks the member too). */
+  onReported?: () => void
 }) {
   const [chatBusy, setChatBusy] = useState(false)
   const [chatNote, setChatNote] = useState<string | null>(null)
@@ -138,7 +138,7 @@ export default function PartnerActions({
       key: 'report',
       label: 'Report',
       icon: 'flag',
-      reason: 'Tell our team about a fake profile, money requests or abuse.',
+      reason: 'Tell our team about a fake profile, money requests or abuse; reporting also blocks.',
       run: onReported ? () => setReporting(true) : undefined,
     },
     {
@@ -191,9 +191,9 @@ export default function PartnerActions({
         name={profile.userName}
         gender={profile.gender}
         kind="profile"
-        onReported={(blocked) => {
+        onReported={() => {
           setReporting(false)
-          onReported?.(blocked)
+          onReported?.()
         }}
         onCancel={() => setReporting(false)}
       />

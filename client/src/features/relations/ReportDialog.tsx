@@ -11,23 +11,22 @@ interface ReportDialogProps {
   profileId: string
   name: string
   gender?: number
-  /** A profile report may also block; a chat report always does (its chat ends). */
+  /** What is reported: the profile, or the chat with the member (which needs messages). */
   kind: 'profile' | 'chat'
-  /** Called once the report is stored; blocked says whether the member is now blocked too. */
-  onReported: (blocked: boolean) => void
+  /** Called once the report is stored (the member is blocked too). */
+  onReported: () => void
   onCancel: () => void
 }
 
 /**
  * Reports a member's profile or chat to the moderators (POST profile/report/{id}; product.md "Rights and safety"):
- * a reason, optional details (needed for "Something else"), and for a profile the choice to block as well. The
- * member drops out of the reporter's lists and chat at once. Field errors show under their fields.
+ * a reason and optional details (needed for "Something else"). A report also blocks, so the member drops out of
+ * the reporter's lists, chat and messages at once. Field errors show under their fields.
  */
 export default function ReportDialog({ open, profileId, name, gender, kind, onReported, onCancel }: ReportDialogProps) {
   const id = useId()
   const [reason, setReason] = useState<ReportReason | ''>('')
   const [details, setDetails] = useState('')
-  const [block, setBlock] = useState(false)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [report, { isLoading }] = useReportProfileMutation()
   const p = pronoun(gender)
@@ -37,7 +36,6 @@ export default function ReportDialog({ open, profileId, name, gender, kind, onRe
     if (!open) return
     setReason('')
     setDetails('')
-    setBlock(false)
     setErrors({})
   }, [open])
 
@@ -48,12 +46,11 @@ export default function ReportDialog({ open, profileId, name, gender, kind, onRe
     if (reason === 'other' && text.length < 10) local.details = 'Please tell us what happened (at least 10 characters)'
     setErrors(local)
     if (reason === '' || Object.keys(local).length) return
-    const blocks = kind === 'chat' || block
-    report({ profileId, kind, reason, details: text, block: blocks })
+    report({ profileId, kind, reason, details: text })
       .unwrap()
       .then(() => {
         notifySuccess('Thank you. Our team will review your report.')
-        onReported(blocks)
+        onReported()
       })
       .catch((e: unknown) => setErrors(asApiError(e)?.fieldErrors ?? {}))
   }
@@ -70,7 +67,8 @@ export default function ReportDialog({ open, profileId, name, gender, kind, onRe
       onCancel={onCancel}
     >
       <p>
-        Our team reads every report. {name} is not told who reported {p.them}, and {p.they} will no longer appear in your lists or chat.
+        Our team reads every report. {name} is not told who reported {p.them}. Reporting also blocks {p.them}: neither of you will see the other,
+        and any chat between you ends.
       </p>
       <fieldset className="report-form__reasons" aria-describedby={errors.reason ? `${id}-reason-err` : undefined}>
         <legend>Why are you reporting {kind === 'chat' ? 'this chat' : 'this profile'}?</legend>
@@ -106,13 +104,6 @@ export default function ReportDialog({ open, profileId, name, gender, kind, onRe
         <p id={`${id}-details-err`} className="field__error" role="alert">
           {errors.details}
         </p>
-      )}
-      {kind === 'chat' ? (
-        <p className="report-form__note">Reporting a chat also blocks {name}: the chat ends now for both of you.</p>
-      ) : (
-        <label className="report-form__block">
-          <input type="checkbox" checked={block} onChange={(e) => setBlock(e.target.checked)} /> Also block {name}
-        </label>
       )}
     </ConfirmDialog>
   )

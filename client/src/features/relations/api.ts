@@ -72,8 +72,6 @@ export interface ReportInput {
   kind: 'profile' | 'chat'
   reason: ReportReason
   details: string
-  /** Also block; a chat report always blocks. */
-  block: boolean
 }
 
 /** The reasons the server accepts, with their words. */

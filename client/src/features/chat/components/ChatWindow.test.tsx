@@ -199,12 +199,12 @@ describe('a chat window', () => {
 
   it('reports the chat with a reason; a report blocks too and the window closes', async () => {
     const calls = recordFetch(() => jsonResponse({ meta: { code: 200, message: 'Thank you. Our team will review your report.' }, data: null }))
-    const { store } = await setup()
+    const { store } = await setup([msg(1, ASHA.profileID, 'Send money for my visa')])
     const user = userEvent.setup()
     await user.click(screen.getByRole('button', { name: 'Report or block Asha Thomas' }))
     await user.click(screen.getByRole('button', { name: 'Report Asha Thomas' }))
     const dialog = screen.getByRole('alertdialog', { name: 'Report the chat with Asha Thomas' })
-    expect(dialog).toHaveTextContent('Reporting a chat also blocks Asha Thomas')
+    expect(dialog).toHaveTextContent('Reporting also blocks her')
     // A reason is needed first.
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }))
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose a reason for the report')
@@ -214,8 +214,22 @@ describe('a chat window', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }))
     await vi.waitFor(() => expect(store.getState().chat.chatUsers).toEqual([]))
     expect(calls).toEqual([{ url: expect.stringMatching(/\/api\/v1\/profile\/report\/TM2000002$/), method: 'POST' }])
-    expect(calls.bodies).toEqual([{ kind: 'chat', reason: 'money', details: 'Asked me to pay for a visa', block: true }])
+    expect(calls.bodies).toEqual([{ kind: 'chat', reason: 'money', details: 'Asked me to pay for a visa' }])
     expect(screen.getByText('no window')).toBeInTheDocument()
     vi.unstubAllGlobals()
+  })
+
+  it('offers a profile report while the chat is empty, and Escape closes the menu back onto its button', async () => {
+    await setup()
+    const user = userEvent.setup()
+    const menuButton = screen.getByRole('button', { name: 'Report or block Asha Thomas' })
+    await user.click(menuButton)
+    expect(menuButton).toHaveAttribute('aria-expanded', 'true')
+    await user.keyboard('{Escape}')
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false')
+    expect(menuButton).toHaveFocus()
+    await user.click(menuButton)
+    await user.click(screen.getByRole('button', { name: 'Report Asha Thomas' }))
+    expect(screen.getByRole('alertdialog', { name: 'Report Asha Thomas' })).toBeInTheDocument()
   })
 })

@@ -47,7 +47,11 @@ export default function ChatWindow({ user, me, online, phone = false }: { user: 
   const menu = useRef<HTMLDivElement>(null)
 
   // The safety menu closes on Escape or a click elsewhere.
-  const closeMenu = useCallback(() => setMenuOpen(false), [])
+  const menuButton = useRef<HTMLButtonElement>(null)
+  const closeMenu = useCallback((e: Event) => {
+    setMenuOpen(false)
+    if (e.type === 'keydown') menuButton.current?.focus()
+  }, [])
   useDismiss(menuOpen, menu, closeMenu)
 
   useEffect(() => {
@@ -85,6 +89,7 @@ export default function ChatWindow({ user, me, online, phone = false }: { user: 
         {isChatOpen && !closed && (
           <div className="chat-window__menu" ref={menu}>
             <button
+              ref={menuButton}
               type="button"
               className="chat-icon-btn"
               aria-label={`Report or block ${userName}`}
@@ -179,7 +184,8 @@ export default function ChatWindow({ user, me, online, phone = false }: { user: 
         profileId={profileID}
         name={userName}
         gender={user.gender}
-        kind="chat"
+        // A chat can be reported once it has messages; before that, the profile is what there is to report.
+        kind={user.messages.some((m) => (m.id ?? 0) > 0) ? 'chat' : 'profile'}
         onReported={() => {
           setReporting(false)
           forgetDraft(profileID)
