@@ -3,6 +3,7 @@ package app_test
 import (
 	"encoding/json"
 	"fmt"
+	"sync"
 	"testing"
 	"time"
 
@@ -154,6 +155,38 @@ func TestInvitations(t *testing.T) {
 				// Unknown ids answer like missing invitations: these calls tell nothing about who exists.
 				expect("accept from an unknown id", b2, "accept-invitation/TM0000000", 404, profile.MsgInvitationNotFound)
 				expect("cancel to an unknown id", g, "cancel-invitation/TM0000000", 404, profile.MsgInvitationNotFound)
+			})
+
+			t.Run("ConcurrentInvitesKeepTheDailyLimit", func(t *testing.T) {
+				sender := newMember(t, a, 20, "Riya Thomas", 27)
+				grooms := make([]testMember, profile.FreeInvitesPerDay+5)
+				for i := range grooms {
+					grooms[i] = newMember(t, a, 10, fmt.Sprintf("Groom Number%c", 'A'+i), 30)
+				}
+				var wg sync.WaitGroup
+				codes := make([]int, len(grooms))
+				for i, g := range grooms {
+					wg.Add(1)
+					go func() {
+						defer wg.Done()
+						w, _ := call(t, a, "POST", "/api/v1/profile/invite/"+g.Code, "", sender.auth()...)
+						codes[i] = w.Code
+					}()
+				}
+				wg.Wait()
+				var sent int64
+				a.DB.Table("invitations").Where("sender_id = ?", sender.ID).Count(&sent)
+				ok := 0
+				for _, c := range codes {
+					if c == 200 {
+						ok++
+					} else if c != 429 {
+						t.Errorf("unexpected answer %d", c)
+					}
+				}
+				if sent != profile.FreeInvitesPerDay || ok != profile.FreeInvitesPerDay {
+					t.Errorf("%d stored, %d accepted of %d concurrent invitations; the limit is %d", sent, ok, len(grooms), profile.FreeInvitesPerDay)
+				}
 			})
 
 			t.Run("FreeDailyLimit", func(t *testing.T) {
