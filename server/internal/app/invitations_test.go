@@ -79,6 +79,9 @@ func TestInvitations(t *testing.T) {
 				a.Relations.Block(t.Context(), b2.ID, g.ID)
 				expect("blocked by her", g, "invite/"+b2.Code, 404, profile.MsgNotFound)
 				a.Relations.Unblock(t.Context(), b2.ID, g.ID)
+				call(t, a, "POST", "/api/v1/profile/hide", `{"hidden":true}`, g.auth()...)
+				expect("while hidden", g, "invite/"+b2.Code, 400, profile.MsgInviteWhileHidden)
+				call(t, a, "POST", "/api/v1/profile/hide", `{"hidden":false}`, g.auth()...)
 				if w, _ := call(t, a, "GET", "/api/v1/profile/invitations/inbox", "", g.auth()...); w.Code != 404 {
 					t.Errorf("unknown box: %d", w.Code)
 				}

@@ -25,6 +25,7 @@ const (
 	MsgInviteCancelled     = "Invitation cancelled"
 	MsgInviteSameGender    = "Invitations go to members of the opposite gender"
 	MsgCannotInviteSelf    = "You cannot invite your own profile"
+	MsgInviteWhileHidden   = "Your profile is hidden. Show it again to send invitations."
 	MsgInviteExists        = "An invitation between you already exists"
 	MsgInviteLimitFree     = "You have sent 10 invitations today, the most a free member may. Upgrade your plan to send up to 50 a day."
 	MsgInviteLimitPaid     = "You have sent 50 invitations today, the most a day. Please try again tomorrow."
@@ -101,11 +102,18 @@ func (s *Service) Invite(ctx context.Context, viewerID uint64, code string) erro
 		return apperr.New(apperr.BadRequest, MsgCannotInviteSelf)
 	}
 	db := s.db.WithContext(ctx)
-	var mine int
-	if err := db.Table("profiles").Where("id = ?", viewerID).Pluck("gender", &mine).Error; err != nil {
+	var me struct {
+		Gender int
+		Hidden bool
+	}
+	if err := db.Table("profiles").Select("gender, hidden").Where("id = ?", viewerID).Take(&me).Error; err != nil {
 		return internal(err)
 	}
-	if mine == gender {
+	// A hidden sender's invitation would be invisible to its receiver and still hold the pair's one live slot.
+	if me.Hidden {
+		return apperr.New(apperr.BadRequest, MsgInviteWhileHidden)
+	}
+	if me.Gender == gender {
 		return apperr.New(apperr.BadRequest, MsgInviteSameGender)
 	}
 	sub, err := s.subscription(db, viewerID)
