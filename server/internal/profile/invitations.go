@@ -19,18 +19,18 @@ const (
 
 // Messages of the invitation calls.
 const (
-	MsgInviteSent          = "Invitation sent"
-	MsgInviteAccepted      = "Invitation accepted"
-	MsgInviteDeclined      = "Invitation declined"
-	MsgInviteCancelled     = "Invitation cancelled"
-	MsgInviteSameGender    = "Invitations go to members of the opposite gender"
-	MsgCannotInviteSelf    = "You cannot invite your own profile"
-	MsgInviteWhileHidden   = "Your profile is hidden. Show it again to send invitations."
-	MsgInviteExists        = "An invitation between you already exists"
-	MsgInviteLimitFree     = "You have sent 10 invitations today, the most a free member may. Upgrade your plan to send up to 50 a day."
-	MsgInviteLimitPaid     = "You have sent 50 invitations today, the most a day. Please try again tomorrow."
-	MsgInvitationNotFound  = "Invitation not found"
-	MsgInvitationsUnknownB = "Unknown invitation list"
+	MsgInviteSent           = "Invitation sent"
+	MsgInviteAccepted       = "Invitation accepted"
+	MsgInviteDeclined       = "Invitation declined"
+	MsgInviteCancelled      = "Invitation cancelled"
+	MsgInviteSameGender     = "Invitations go to members of the opposite gender"
+	MsgCannotInviteSelf     = "You cannot invite your own profile"
+	MsgInviteWhileHidden    = "Your profile is hidden. Show it again to send invitations."
+	MsgInviteExists         = "An invitation between you already exists"
+	MsgInviteLimitFree      = "You have sent 10 invitations today, the most a free member may. Upgrade your plan to send up to 50 a day."
+	MsgInviteLimitPaid      = "You have sent 50 invitations today, the most a day. Please try again tomorrow."
+	MsgInvitationNotFound   = "Invitation not found"
+	MsgUnknownInvitationBox = "Unknown invitation list"
 )
 
 // InvitationState is the latest invitation between a viewer and a member.
@@ -65,36 +65,18 @@ func latestInvitation(db *gorm.DB, a, b uint64) (*invitationRow, error) {
 	return &rows[0], nil
 }
 
-// visibleTarget resolves the public code of a member viewer may see (not
-// hidden, gone or blocked either way; viewer itself is found); anyone else is not found.
-func (s *Service) visibleTarget(ctx context.Context, viewerID uint64, code string) (id uint64, gender int, err error) {
-	code, ok := NormalizeCode(code)
-	if !ok {
-		return 0, 0, notFound()
-	}
-	var rows []struct {
-		ID     uint64
-		Gender int
-	}
-	err = s.db.WithContext(ctx).Table("profiles p").Joins("JOIN users u ON u.id = p.user_id").Select("p.id, p.gender").
-		Where("p.profile_code = ?", code).
-		Where("u.status = '"+userActive+"' AND p.hidden = ?", false).
-		Where("p.id NOT IN (SELECT blocked_id FROM blocks WHERE blocker_id = ?) AND p.id NOT IN (SELECT blocker_id FROM blocks WHERE blocked_id = ?)",
-			viewerID, viewerID).Limit(1).Find(&rows).Error
-	if err != nil {
-		return 0, 0, internal(err)
-	}
-	if len(rows) == 0 {
-		return 0, 0, notFound()
-	}
-	return rows[0].ID, rows[0].Gender, nil
+// visibleTarget resolves the public code of a member viewer may see: active,
+// not hidden, not blocked either way (viewer itself is found); anyone else is
+// not found.
+func (s *Service) visibleTarget(ctx context.Context, viewerID uint64, code string) (uint64, error) {
+	return s.resolve(ctx, code, "p.hidden = ? AND "+relation.BlockedSQL("p.id"), false, viewerID, viewerID)
 }
 
 // Invite sends viewer's invitation to the member with public code code (POST profile/invite/{id}):
 // to a member of the opposite gender whom viewer may see, one live invitation per pair, within
 // the daily limit of viewer's plan.
 func (s *Service) Invite(ctx context.Context, viewerID uint64, code string) error {
-	id, gender, err := s.visibleTarget(ctx, viewerID, code)
+	id, err := s.visibleTarget(ctx, viewerID, code)
 	if err != nil {
 		return err
 	}
@@ -102,18 +84,26 @@ func (s *Service) Invite(ctx context.Context, viewerID uint64, code string) erro
 		return apperr.New(apperr.BadRequest, MsgCannotInviteSelf)
 	}
 	db := s.db.WithContext(ctx)
-	var me struct {
+	var pair []struct {
+		ID     uint64
 		Gender int
 		Hidden bool
 	}
-	if err := db.Table("profiles").Select("gender, hidden").Where("id = ?", viewerID).Take(&me).Error; err != nil {
+	if err := db.Table("profiles").Select("id, gender, hidden").Where("id IN ?", []uint64{viewerID, id}).Find(&pair).Error; err != nil {
 		return internal(err)
+	}
+	if len(pair) != 2 {
+		return notFound()
+	}
+	me, them := pair[0], pair[1]
+	if me.ID != viewerID {
+		me, them = them, me
 	}
 	// A hidden sender's invitation would be invisible to its receiver and still hold the pair's one live slot.
 	if me.Hidden {
 		return apperr.New(apperr.BadRequest, MsgInviteWhileHidden)
 	}
-	if me.Gender == gender {
+	if me.Gender == them.Gender {
 		return apperr.New(apperr.BadRequest, MsgInviteSameGender)
 	}
 	sub, err := s.subscription(db, viewerID)
@@ -152,7 +142,7 @@ func (s *Service) Invite(ctx context.Context, viewerID uint64, code string) erro
 // decline-invitation/{id}).
 func (s *Service) AnswerInvitation(ctx context.Context, viewerID uint64, code, status string) error {
 	// Only from a member viewer may see: a hidden or blocking sender's invitation cannot be answered.
-	id, _, err := s.visibleTarget(ctx, viewerID, code)
+	id, err := s.visibleTarget(ctx, viewerID, code)
 	if err != nil {
 		return invitationErr(err)
 	}
@@ -203,7 +193,7 @@ func (s *Service) Invitations(ctx context.Context, viewerID uint64, viewerCode, 
 		q = q.Joins("JOIN profiles p ON (p.id = i.sender_id AND i.receiver_id = ?) OR (p.id = i.receiver_id AND i.sender_id = ?)", viewerID, viewerID).
 			Where("i.status = ?", relation.InviteAccepted)
 	default:
-		return nil, apperr.New(apperr.NotFound, MsgInvitationsUnknownB)
+		return nil, apperr.New(apperr.NotFound, MsgUnknownInvitationBox)
 	}
 	q = q.Joins("JOIN users u ON u.id = p.user_id").Where(VisibleSQL(), VisibleArgs(viewerID)...).Session(&gorm.Session{})
 	pg := pagination.New(skip, limit, pagination.DefaultLimit)

@@ -168,8 +168,7 @@ func (s *Service) DontShowList(ctx context.Context, viewerID uint64, viewerCode 
 	q := s.db.WithContext(ctx).Table("dont_shows m").Joins("JOIN profiles p ON p.id = m.target_id").
 		Joins("JOIN users u ON u.id = p.user_id").
 		Where("m.profile_id = ? AND u.status = ? AND p.hidden = ?", viewerID, userActive, false).
-		Where("p.id NOT IN (SELECT blocked_id FROM blocks WHERE blocker_id = ?) AND p.id NOT IN (SELECT blocker_id FROM blocks WHERE blocked_id = ?)",
-			viewerID, viewerID)
+		Where(relation.BlockedSQL("p.id"), viewerID, viewerID)
 	return s.markedPage(ctx, q, viewerID, viewerCode, skip, limit)
 }
 

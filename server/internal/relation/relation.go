@@ -139,9 +139,15 @@ func (s *Store) Excluded(ctx context.Context, viewer uint64) (map[uint64]struct{
 // that leaves out every profile viewer must not see (see Excluded). Use it as
 // db.Where(relation.ExcludedSQL("profiles.id"), viewer, viewer, viewer).
 func ExcludedSQL(col string) string {
+	return BlockedSQL(col) + fmt.Sprintf(` AND %s NOT IN (SELECT target_id FROM dont_shows WHERE profile_id = ?)`, col)
+}
+
+// BlockedSQL is a SQL condition, for a query whose profile id column is col,
+// that leaves out the profiles viewer blocked and those who blocked viewer.
+// Use it as db.Where(relation.BlockedSQL("p.id"), viewer, viewer).
+func BlockedSQL(col string) string {
 	return fmt.Sprintf(`%[1]s NOT IN (SELECT blocked_id FROM blocks WHERE blocker_id = ?)
- AND %[1]s NOT IN (SELECT blocker_id FROM blocks WHERE blocked_id = ?)
- AND %[1]s NOT IN (SELECT target_id FROM dont_shows WHERE profile_id = ?)`, col)
+ AND %[1]s NOT IN (SELECT blocker_id FROM blocks WHERE blocked_id = ?)`, col)
 }
 
 // Block records that blocker blocks blocked (idempotent) and announces it.

@@ -95,6 +95,12 @@ const changed = (_r: unknown, _e: unknown, profileId: string) => [
   { type: 'DashView' as const },
 ]
 
+/** A call on one member, POST or DELETE profile/<path>/{id}, that changes the relation lists and their partner view. */
+const onMember = (path: string, method: 'POST' | 'DELETE' = 'POST') => ({
+  query: (profileId: string) => ({ url: `profile/${path}/${encodeURIComponent(profileId)}`, method }),
+  invalidatesTags: changed,
+})
+
 /**
  * Blocks and "don't show" marks (spec §7: POST profile/block/{id}, GET profile/block, POST profile/dont-show/{id},
  * GET profile/dont-show; DELETE on the same paths undoes them), reports (POST profile/report/{id}), invitations
@@ -107,42 +113,18 @@ export const relationsApi = api.injectEndpoints({
       query: ({ kind, skip, limit }) => ({ url: LIST_PATH[kind], params: { skip, limit } }),
       providesTags: [{ type: 'MemberList', id: 'LIST' }],
     }),
-    blockProfile: build.mutation<null, string>({
-      query: (profileId) => ({ url: `profile/block/${encodeURIComponent(profileId)}`, method: 'POST' }),
-      invalidatesTags: changed,
-    }),
-    unblockProfile: build.mutation<null, string>({
-      query: (profileId) => ({ url: `profile/block/${encodeURIComponent(profileId)}`, method: 'DELETE' }),
-      invalidatesTags: changed,
-    }),
-    dontShowProfile: build.mutation<null, string>({
-      query: (profileId) => ({ url: `profile/dont-show/${encodeURIComponent(profileId)}`, method: 'POST' }),
-      invalidatesTags: changed,
-    }),
+    blockProfile: build.mutation<null, string>(onMember('block')),
+    unblockProfile: build.mutation<null, string>(onMember('block', 'DELETE')),
+    dontShowProfile: build.mutation<null, string>(onMember('dont-show')),
     reportProfile: build.mutation<null, { profileId: string } & ReportInput>({
       query: ({ profileId, ...body }) => ({ url: `profile/report/${encodeURIComponent(profileId)}`, method: 'POST', body }),
       invalidatesTags: (_r, _e, { profileId }) => changed(_r, _e, profileId),
     }),
-    inviteProfile: build.mutation<null, string>({
-      query: (profileId) => ({ url: `profile/invite/${encodeURIComponent(profileId)}`, method: 'POST' }),
-      invalidatesTags: changed,
-    }),
-    acceptInvitation: build.mutation<null, string>({
-      query: (profileId) => ({ url: `profile/accept-invitation/${encodeURIComponent(profileId)}`, method: 'POST' }),
-      invalidatesTags: changed,
-    }),
-    declineInvitation: build.mutation<null, string>({
-      query: (profileId) => ({ url: `profile/decline-invitation/${encodeURIComponent(profileId)}`, method: 'POST' }),
-      invalidatesTags: changed,
-    }),
-    cancelInvitation: build.mutation<null, string>({
-      query: (profileId) => ({ url: `profile/cancel-invitation/${encodeURIComponent(profileId)}`, method: 'POST' }),
-      invalidatesTags: changed,
-    }),
-    showProfileAgain: build.mutation<null, string>({
-      query: (profileId) => ({ url: `profile/dont-show/${encodeURIComponent(profileId)}`, method: 'DELETE' }),
-      invalidatesTags: changed,
-    }),
+    inviteProfile: build.mutation<null, string>(onMember('invite')),
+    acceptInvitation: build.mutation<null, string>(onMember('accept-invitation')),
+    declineInvitation: build.mutation<null, string>(onMember('decline-invitation')),
+    cancelInvitation: build.mutation<null, string>(onMember('cancel-invitation')),
+    showProfileAgain: build.mutation<null, string>(onMember('dont-show', 'DELETE')),
   }),
 })
 

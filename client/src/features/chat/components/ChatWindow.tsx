@@ -101,28 +101,24 @@ export default function ChatWindow({ user, me, online, phone = false }: { user: 
             </button>
             {menuOpen && (
               <ul className="chat-window__menu-list">
-                <li>
-                  <button
-                    type="button"
-                    onClick={() => {
-                      setMenuOpen(false)
-                      setReporting(true)
-                    }}
-                  >
-                    <Icon name="flag" size={16} /> Report {userName}
-                  </button>
-                </li>
-                <li>
-                  <button
-                    type="button"
-                    onClick={() => {
-                      setMenuOpen(false)
-                      setConfirmBlock(true)
-                    }}
-                  >
-                    <Icon name="block" size={16} /> Block {userName}
-                  </button>
-                </li>
+                {(
+                  [
+                    ['flag', 'Report', setReporting],
+                    ['block', 'Block', setConfirmBlock],
+                  ] as const
+                ).map(([icon, verb, open]) => (
+                  <li key={verb}>
+                    <button
+                      type="button"
+                      onClick={() => {
+                        setMenuOpen(false)
+                        open(true)
+                      }}
+                    >
+                      <Icon name={icon} size={16} /> {verb} {userName}
+                    </button>
+                  </li>
+                ))}
               </ul>
             )}
           </div>
