@@ -355,6 +355,13 @@ test('blocking from the chat window ends the chat for both; Blocked Profiles and
       await a.page.getByRole('alertdialog', { name: `Unblock ${partner.name}?` }).getByRole('button', { name: 'Unblock', exact: true }).click()
       await expect(a.page.getByText('Sorry, You Have not blocked any profiles')).toBeVisible()
       await expect(shownOnlineIn(b.page, starter.name)).toBeVisible()
+      // The ended window of the member who was blocked comes back by itself, and the chat goes on.
+      await expect(winB.locator('.chat-window__presence')).not.toHaveText('Chat ended')
+      await send(winB, 'Thank you. Yes, happy to tell you about my family.')
+      // The starter's page was reloaded meanwhile: their window came back minimised, and opens on the reply.
+      await winA.getByRole('button', { name: `Open chat with ${partner.name}` }).click()
+      await expect(winA).toContainText('happy to tell you about my family')
+      await winA.getByRole('button', { name: `Close chat with ${partner.name}` }).click()
     })
 
     await test.step("at 360 px: Don't show from the profile, then Show again from the list", async () => {

@@ -332,7 +332,7 @@ const chatSlice = createSlice({
       const m = u?.messages.find((x) => (n.messageId && x.id === n.messageId) || (n.clientId && x.clientId === n.clientId))
       if (m) m.authorWarning = n.message
     },
-    /** A block ended the chat (chatClosed): the window shows it and takes no more messages. */
+    /** A block, or my own "don't show" mark, ended the chat (chatClosed): the window shows it and takes no more messages. */
     chatClosed(state, action: PayloadAction<ChatClosedNotice>) {
       const { roomName, profileID } = action.payload
       for (const u of state.chatUsers) {

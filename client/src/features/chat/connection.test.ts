@@ -232,6 +232,28 @@ describe('the chat connection middleware', () => {
     expect(t.store.dispatch(chatCommands.send({ roomName: ROOM, message: 'Hello?' }))).toBe(false)
   })
 
+  it('brings an ended chat back when its partner shows up online again (an unblock), and leaves it ended if refused', async () => {
+    const t = await connected()
+    await openAsha(t, [msg(1, ME)])
+    const s = t.socket()
+    s.fire('chatClosed', { roomName: ROOM, profileID: ASHA.profileID })
+    s.fire('userConnected', { ...ASHA, profileID: 'TM2000009' }) // someone else: nothing to ask
+    expect(() => s.pending('getRoomName')).toThrow()
+
+    s.fire('userConnected', ASHA)
+    const refused = s.pending('getRoomName')
+    expect(refused.payload).toEqual({ toProfileId: ASHA.profileID })
+    refused.reply!({ ok: false, code: 'blocked', message: 'You cannot chat with this member' })
+    expect(t.store.getState().chat.chatUsers[0]).toMatchObject({ closed: true, roomName: ROOM })
+
+    s.fire('onlineUsersChanged', { connected: [ASHA], disconnected: [] })
+    const req = s.pending('getRoomName')
+    s.fire('initialChatUserMessages', { roomName: ROOM, user: ASHA, online: true, messages: [msg(1, ME)], hasMore: false, unread: 0 })
+    req.reply!({ ok: true, roomName: ROOM })
+    expect(t.store.getState().chat.chatUsers[0]).toMatchObject({ closed: false, isChatOpen: true })
+    expect(t.store.dispatch(chatCommands.send({ roomName: ROOM, message: 'Hello again' }))).toBe(true)
+  })
+
   it('marks a room read up to its last message', async () => {
     const t = await connected()
     await openAsha(t, [msg(1), msg(4)])

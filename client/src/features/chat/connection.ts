@@ -295,6 +295,17 @@ export function createChatMiddleware(overrides: Partial<ChatDeps> = {}): Middlew
       })
     }
 
+    /**
+     * A window that a block ended comes back to life when its partner shows up online again
+     * (an unblock; presence never shows a blocked member): the room is asked for again, and
+     * initialChatUserMessages reopens it. A refusal leaves it ended.
+     */
+    function reviveEnded(s: ChatSocket, online: ChatUser[]) {
+      for (const o of online) {
+        if (o?.profileID && chat().chatUsers.some((u) => u.profileID === o.profileID && u.closed)) fetchConversation(s, o.profileID)
+      }
+    }
+
     /** Asks for my latest conversations (getConversations); a burst of asks within 500 ms makes one request. */
     let conversationsTimer: ReturnType<typeof setTimeout> | null = null
     function requestConversations(s: ChatSocket, delay = 0) {
@@ -368,11 +379,18 @@ export function createChatMiddleware(overrides: Partial<ChatDeps> = {}): Middlew
       )
       s.on(
         'sendActiveMatchedProfiles',
-        mine((list: ChatUser[]) => dispatch(setOnlineUsers(Array.isArray(list) ? list : []))),
+        mine((list: ChatUser[]) => {
+          const online = Array.isArray(list) ? list : []
+          dispatch(setOnlineUsers(online))
+          reviveEnded(s, online)
+        }),
       )
       s.on(
         'userConnected',
-        mine((u: ChatUser) => dispatch(addOnlineUser(u))),
+        mine((u: ChatUser) => {
+          dispatch(addOnlineUser(u))
+          reviveEnded(s, [u])
+        }),
       )
       s.on(
         'userDisConnected',
@@ -382,7 +400,11 @@ export function createChatMiddleware(overrides: Partial<ChatDeps> = {}): Middlew
       )
       s.on(
         'onlineUsersChanged',
-        mine((b: PresenceBatch) => dispatch(onlineUsersChanged({ connected: b?.connected ?? [], disconnected: b?.disconnected ?? [] }))),
+        mine((b: PresenceBatch) => {
+          const connected = Array.isArray(b?.connected) ? b.connected : []
+          dispatch(onlineUsersChanged({ connected, disconnected: Array.isArray(b?.disconnected) ? b.disconnected : [] }))
+          reviveEnded(s, connected)
+        }),
       )
       s.on(
         'initialChatUserMessages',

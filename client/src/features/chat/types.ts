@@ -63,7 +63,7 @@ export interface ChatWindowUser extends ChatUser {
   loadingOlder: boolean
   /** Messages from the partner I have not read. */
   unread: number
-  /** A block ended the chat: nothing can be sent any more. */
+  /** A block (or my own "don't show" mark) ended the chat: nothing can be sent any more. */
   closed: boolean
 }
 
@@ -128,7 +128,7 @@ export interface ChatWarningNotice {
   message: string
 }
 
-/** The chatClosed payload: a block ended the chat with profileID. */
+/** The chatClosed payload: a block, or my own "don't show" mark, ended the chat with profileID. */
 export interface ChatClosedNotice {
   roomName: string
   profileID: string

@@ -12,7 +12,9 @@ import (
 func (g *Gateway) onChatEvent(_ context.Context, e chat.Event) {
 	switch e.Kind {
 	case chat.EventMessage:
-		if err := g.nsp.To(memberRoom(e.From), memberRoom(e.To)).Emit(EventMessage, e.Message); err != nil {
+		// Except: the receiver's sockets that hold the sender back ("don't
+		// show"); the sender never mutes themselves, so all their tabs get it.
+		if err := g.nsp.To(memberRoom(e.From), memberRoom(e.To)).Except(mutedRoom(e.From)).Emit(EventMessage, e.Message); err != nil {
 			g.log.Warn("gateway: delivering a message", "err", err)
 		}
 		if w := e.SenderWarning; w != nil {
@@ -48,15 +50,23 @@ func (g *Gateway) onRelationChange(ctx context.Context, c relation.Change) {
 			_ = to.Emit(EventChatClosed, chatClosedNotice{RoomName: room, ProfileID: codes[other]})
 		}
 	case relation.DontShown:
+		_ = g.nsp.In(memberRoom(c.From)).SocketsJoin(mutedRoom(c.To))
 		g.pres.flush()
 		if m := g.pres.visible(c.To); m != nil {
 			_ = g.nsp.To(memberRoom(c.From)).Emit(EventUserDisconnected, offlineNotice{ProfileID: m.code})
+		}
+		// A window open with them in any of the marker's tabs ends there
+		// (only there: the other member is not told); Show again brings it
+		// back (the client asks for the room when they show up online).
+		if codes, err := g.chat.Codes(ctx, c.From, c.To); err == nil && codes[c.From] != "" && codes[c.To] != "" {
+			_ = g.nsp.To(memberRoom(c.From)).Emit(EventChatClosed, chatClosedNotice{RoomName: chat.RoomName(codes[c.From], codes[c.To]), ProfileID: codes[c.To]})
 		}
 	case relation.Unblocked:
 		for _, pair := range [][2]uint64{{c.From, c.To}, {c.To, c.From}} {
 			g.showIfVisible(ctx, pair[0], pair[1])
 		}
 	case relation.ShownAgain:
+		_ = g.nsp.In(memberRoom(c.From)).SocketsLeave(mutedRoom(c.To))
 		g.showIfVisible(ctx, c.From, c.To)
 	}
 }

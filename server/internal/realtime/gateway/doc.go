@@ -77,7 +77,8 @@
 //	                  latest state). A window with a single change sends userConnected or
 //	                  userDisConnected instead. Clients must handle all three.
 //	chatWarning       {roomName, messageId, clientId?, code, message}  to the author of a flagged early message
-//	chatClosed        {roomName, profileID}  a block ended this chat: stop sending in it
+//	chatClosed        {roomName, profileID}  a block (either way), or the member's own "don't show"
+//	                  mark, ended this chat: stop sending in it
 //	chatError         see above
 //
 // # Presence
@@ -117,5 +118,11 @@
 // A block, unblock, "don't show" or "show again" (relation.Store.OnChange) updates open
 // lists at once; a block also waits for sends already in flight on this
 // node (chat.Service.Quiesce), then sends chatClosed to both, after which
-// every send is refused. Deleting an account closes its sockets everywhere.
+// every send is refused. "Don't show" puts the marker's sockets in the
+// muted room of the other member (mutedRoom): that member's live messages
+// skip them (stored and counted, shown once the marker shows the member
+// again; a tab that opens the chat takes them), and their open window
+// with the member ends. Show again lifts it, and the clients reopen ended
+// windows of members who come back online. Deleting an account closes its
+// sockets everywhere.
 package gateway

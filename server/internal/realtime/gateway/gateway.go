@@ -364,6 +364,11 @@ func (g *Gateway) registerNewUser(c *call) error {
 		c.s.Join(genderRoom(m.Gender))
 	}
 	g.pres.register(c.s, m, vis.HiddenFromOthers, vis.HiddenFromMember, first)
+	// The socket is in its member room since it connected, so a mark made
+	// after Visibility was read reaches it through onRelationChange too.
+	for _, id := range vis.DontShow {
+		c.s.Join(mutedRoom(id))
+	}
 	unread, err := g.chat.Unread(c.ctx, pid)
 	if err != nil {
 		return err
@@ -405,6 +410,9 @@ func (g *Gateway) getRoomName(c *call) error {
 	if err != nil {
 		return err
 	}
+	// Opening the chat is asking for it: this tab takes the partner's
+	// messages even if they are on the member's "don't show" list.
+	c.s.Leave(mutedRoom(o.PartnerID))
 	_ = c.s.Emit(EventInitialMessages, initialMessages{RoomName: o.RoomName, User: o.Partner, Online: g.pres.visible(o.PartnerID) != nil,
 		Messages: o.Messages, HasMore: o.HasMore, Unread: o.Unread})
 	if c.ack != nil {

@@ -3,6 +3,7 @@ package gateway_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"slices"
@@ -196,6 +197,114 @@ func TestPresenceReachesOnlyWhoMaySee(t *testing.T) {
 		}
 		eventually(t, "shown again", func() bool { return gc.count("userConnected", profileIs(hidesG.Code)) > before })
 	})
+}
+
+func TestDontShowHoldsBackLiveMessagesUntilShownAgain(t *testing.T) {
+	t.Run("OneNode", func(t *testing.T) {
+		st := newStack(t, storetest.SQLite(t), nil, uniqueScope())
+		dontShowHoldsBack(t, st, st)
+	})
+	t.Run("TwoNodesOverRedis", func(t *testing.T) {
+		rdb, _ := testRedis(t)
+		db, scope := storetest.SQLite(t), uniqueScope()
+		dontShowHoldsBack(t, newStack(t, db, rdb, scope), newStack(t, db, rdb, scope))
+	})
+}
+
+// dontShowHoldsBack: the groom is on st, where the bride's "don't show"
+// mark is made; the bride's tabs are on her node (st itself, or another
+// node sharing Redis).
+func dontShowHoldsBack(t *testing.T, st, her *stack) {
+	ctx := context.Background()
+	g, b, _ := st.pair(t)
+	gc := dialRaw(t, st.url, st.token(t, g))
+	gc.call("registerNewUser", nil)
+	b1, b2 := dialRaw(t, her.url, st.token(t, b)), dialRaw(t, her.url, st.token(t, b))
+	for _, c := range []*raw{b1, b2} {
+		c.call("registerNewUser", nil)
+		c.waitEvent("sendActiveMatchedProfiles", listHas(g.Code))
+	}
+	room := gc.call("getRoomName", map[string]any{"toProfileId": b.Code})["roomName"]
+	send := func(id string) {
+		t.Helper()
+		if r := gc.call("sendMessage", map[string]any{"roomName": room, "message": "hello " + id, "clientId": id}); r["ok"] != true {
+			t.Fatalf("send %s: %v", id, r)
+		}
+		gc.waitEvent("message", hasClientID(id)) // the sender's own tabs always get it
+	}
+	// Another groom's message, sent after the one checked and delivered
+	// the same way (through the adapter, in order, on every node), is the
+	// barrier: once a tab has it, it has every earlier message meant for it.
+	other := st.member(t, chattest.Options{Paid: true})
+	oc := dialRaw(t, st.url, st.token(t, other))
+	oroom := oc.call("getRoomName", map[string]any{"toProfileId": b.Code})["roomName"]
+	barriers := 0
+	got := func(c *raw, id string) bool {
+		t.Helper()
+		barriers++
+		bid := fmt.Sprintf("barrier-%d", barriers)
+		if r := oc.call("sendMessage", map[string]any{"roomName": oroom, "message": "barrier", "clientId": bid}); r["ok"] != true {
+			t.Fatalf("barrier: %v", r)
+		}
+		c.waitEvent("message", hasClientID(bid))
+		return c.count("message", hasClientID(id)) > 0
+	}
+	send("m1")
+	if !got(b1, "m1") || !got(b2, "m1") {
+		t.Fatal("before the mark both tabs get messages")
+	}
+	if err := st.rel.DontShow(ctx, b.ID, g.ID); err != nil {
+		t.Fatal(err)
+	}
+	b1.waitEvent("userDisConnected", profileIs(g.Code))
+	for _, c := range []*raw{b1, b2} { // an open window with him ends in her tabs, and only there
+		c.waitEvent("chatClosed", func(r json.RawMessage) bool { return strings.Contains(string(r), fmt.Sprint(room)) })
+	}
+	b3 := dialRaw(t, her.url, st.token(t, b)) // registers after the mark: muted from the start
+	b3.call("registerNewUser", nil)
+	send("m2")
+	for i, c := range []*raw{b1, b2, b3} {
+		if got(c, "m2") {
+			t.Errorf("tab %d got a message from a member on its don't-show list", i+1)
+		}
+	}
+	if convs, _ := b1.call("getConversations", nil)["conversations"].([]any); strings.Contains(fmt.Sprint(convs), g.Code) {
+		t.Errorf("the chat list shows a don't-show member: %v", convs)
+	}
+	t.Run("OKOpeningTheChatTakesItsMessagesInThatTab", func(t *testing.T) {
+		if r := b2.call("getRoomName", map[string]any{"toProfileId": g.Code}); r["ok"] != true {
+			t.Fatalf("open: %v", r)
+		}
+		send("m3")
+		if !got(b2, "m3") || got(b1, "m3") {
+			t.Errorf("m3: the opening tab %v, another tab %v", got(b2, "m3"), got(b1, "m3"))
+		}
+	})
+	t.Run("OKShownAgainDeliversAndCountsWhatWasHeld", func(t *testing.T) {
+		if err := st.rel.ShowAgain(ctx, b.ID, g.ID); err != nil {
+			t.Fatal(err)
+		}
+		b1.waitEvent("userConnected", profileIs(g.Code))
+		send("m4")
+		if gc.count("chatClosed", nil) != 0 {
+			t.Error("the member marked \"don't show\" was told")
+		}
+		if !got(b1, "m4") || !got(b3, "m4") {
+			t.Error("after Show again every tab gets messages")
+		}
+		convs, _ := b1.call("getConversations", nil)["conversations"].([]any)
+		unread := map[any]any{}
+		for _, c := range convs {
+			unread[c.(map[string]any)["roomName"]] = c.(map[string]any)["unread"]
+		}
+		if unread[room] != float64(4) {
+			t.Errorf("the held messages count as unread once shown again: %v", convs)
+		}
+	})
+}
+
+func hasClientID(id string) func(json.RawMessage) bool {
+	return func(r json.RawMessage) bool { return strings.Contains(string(r), `"clientId":"`+id+`"`) }
 }
 
 func TestEveryTabOfBothMembersGetsTheMessage(t *testing.T) {
