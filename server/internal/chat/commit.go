@@ -8,8 +8,6 @@ import (
 	"time"
 
 	"gorm.io/gorm"
-
-	"github.com/tfmmatrimony/tfm/server/internal/apperr"
 )
 
 // Group commit. Every message is one short write transaction. Run one per
@@ -43,63 +41,11 @@ type writeReq struct {
 	done chan error
 }
 
-// Load shedding. Past its capacity the committer falls behind, and an
-// unbounded queue turns that into seconds of latency for every message and
-// a growing heap (the benchmark saw p99 above 7 s at 10,000 msg/s), until
-// clients time out and send again into the same queue. So sends are counted
-// while they wait, and once maxSends wait, a new send is refused at once
-// with ReasonBusy, before it reads or writes anything: the messages already
-// accepted keep their latency, and the client sends the refused one again
-// after a pause with the same client id (never stored twice). Other writes
-// (read markers, new conversations) are few and are never refused.
-
 // groupCommit queues writes; a committer goroutine runs while any wait.
 type groupCommit struct {
 	mu      sync.Mutex
 	pending []*writeReq
 	running bool
-	// sends waiting, sends refused as busy, and the bound (set by New).
-	sends    int
-	shed     uint64
-	maxSends int
-}
-
-// admitSend counts a send in, or refuses it when maxSends already wait.
-// Every admitted send must call sendDone once stored or refused.
-func (s *Service) admitSend() error {
-	c := &s.commits
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.sends >= c.maxSends {
-		c.shed++
-		if c.shed%1000 == 1 { // a busy server must not also flood its log
-			s.log.Warn("chat: sends refused as busy: the message store is behind", "waiting", c.sends, "refusedSoFar", c.shed)
-		}
-		return refuse(apperr.Unavailable, ReasonBusy, MsgBusy)
-	}
-	c.sends++
-	return nil
-}
-
-func (s *Service) sendDone() {
-	s.commits.mu.Lock()
-	s.commits.sends--
-	s.commits.mu.Unlock()
-}
-
-// QueueStats are the group commit's figures, for metrics.
-type QueueStats struct {
-	// SendsWaiting are sends admitted and not yet stored or refused.
-	SendsWaiting int
-	// SendsShed counts sends refused as busy since the start.
-	SendsShed uint64
-}
-
-// Queue returns the group commit's figures now.
-func (s *Service) Queue() QueueStats {
-	s.commits.mu.Lock()
-	defer s.commits.mu.Unlock()
-	return QueueStats{SendsWaiting: s.commits.sends, SendsShed: s.commits.shed}
 }
 
 // write runs fn in a transaction shared with other concurrent writes and

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/tfmmatrimony/tfm/server/internal/chat"
 	"github.com/tfmmatrimony/tfm/server/internal/chat/chattest"
@@ -83,64 +82,6 @@ func TestConcurrentSendsShareCommitsAndEachIsStoredOnce(t *testing.T) {
 				if count != each || unread != each {
 					t.Fatalf("conversation counts %d messages and %d unread, want %d: a rolled-back duplicate was counted", count, unread, each)
 				}
-			}
-		})
-	}
-}
-
-// TestSendsPastTheQueueBoundAreRefusedAsBusy: with the committer held and
-// the bound reached, a further send is refused at once with "busy" and
-// leaves nothing behind; the waiting ones are stored when it moves again,
-// and the refused one, sent again with its client id, is stored once.
-func TestSendsPastTheQueueBoundAreRefusedAsBusy(t *testing.T) {
-	for name, db := range storetest.Engines(t) {
-		t.Run(string(name), func(t *testing.T) {
-			e := newEnv(t, db)
-			ctx := context.Background()
-			e.s.SetMaxQueuedSends(2)
-			p := e.establishedPairs(t, 1)[0]
-			in := func(cid string) chat.SendInput {
-				return chat.SendInput{From: p.g.ID, RoomName: p.room, Text: "hello " + cid, ClientID: cid}
-			}
-			release := e.s.HoldCommits()
-			var wg sync.WaitGroup
-			errs := make([]error, 2)
-			for i := range errs {
-				wg.Go(func() { _, errs[i] = e.s.Send(ctx, in(fmt.Sprintf("wait-%d", i))) })
-			}
-			for deadline := time.Now().Add(30 * time.Second); e.s.Queue().SendsWaiting < 2; time.Sleep(time.Millisecond) {
-				if time.Now().After(deadline) {
-					release()
-					t.Fatalf("%d sends waiting", e.s.Queue().SendsWaiting)
-				}
-			}
-			_, err := e.s.Send(ctx, in("shed"))
-			wantReason(t, err, chat.ReasonBusy)
-			if q := e.s.Queue(); q.SendsShed != 1 || q.SendsWaiting != 2 {
-				t.Fatalf("queue %+v", q)
-			}
-			release()
-			wg.Wait()
-			for i, err := range errs {
-				if err != nil {
-					t.Fatalf("waiting send %d: %v", i, err)
-				}
-			}
-			if q := e.s.Queue(); q.SendsWaiting != 0 {
-				t.Fatalf("queue after the commit %+v", q)
-			}
-			first, err := e.s.Send(ctx, in("shed"))
-			if err != nil || first.Duplicate {
-				t.Fatalf("the refused send, again: %+v %v", first, err)
-			}
-			again, err := e.s.Send(ctx, in("shed"))
-			if err != nil || !again.Duplicate || again.Message.ID != first.Message.ID {
-				t.Fatalf("a third time: %+v %v", again, err)
-			}
-			var n int64
-			db.Table("chat_messages").Where("client_id = ?", "shed").Count(&n)
-			if n != 1 {
-				t.Fatalf("%d rows for the refused message", n)
 			}
 		})
 	}

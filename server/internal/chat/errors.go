@@ -21,7 +21,6 @@ const (
 	ReasonNeedsVerification = "needs_verification" // the member chats only with verified members
 	ReasonNeedsPlan         = "needs_plan"         // a free member starts chats only with accepted invitations
 	ReasonRateLimited       = "rate_limited"       // too many messages or requests
-	ReasonBusy              = "busy"               // the server is storing more messages than it can: try again shortly
 	ReasonInactive          = "inactive"           // the caller's own account is suspended or gone
 	ReasonInternal          = "internal"           // anything unexpected
 )
@@ -40,7 +39,6 @@ const (
 	MsgNeedsVerification = "Verify your email or mobile number to start a chat with this member"
 	MsgNeedsPlan         = "Upgrade your plan to start a chat, or send an invitation and chat once it is accepted"
 	MsgRateLimited       = "You are sending messages too fast. Please wait a moment"
-	MsgBusy              = "Chat is very busy right now. Please try again in a moment"
 	MsgInactive          = "Please log in again"
 	MsgInternal          = "Something went wrong, please try again"
 )

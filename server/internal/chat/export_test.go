@@ -29,10 +29,3 @@ func (s *Service) PendingWrites() int {
 	defer s.commits.mu.Unlock()
 	return len(s.commits.pending)
 }
-
-// SetMaxQueuedSends changes the bound of waiting sends.
-func (s *Service) SetMaxQueuedSends(n int) {
-	s.commits.mu.Lock()
-	s.commits.maxSends = n
-	s.commits.mu.Unlock()
-}

@@ -209,8 +209,7 @@ func validClientID(id string) bool {
 // carries the receiver's warning and Sent.SenderWarning the author's.
 // Refusal reasons: empty_message, too_long, invalid, not_in_room,
 // not_found, same_gender, blocked, chat_off, needs_invitation,
-// needs_verification, needs_plan, rate_limited, busy (MaxQueuedSends
-// already wait to be stored), inactive.
+// needs_verification, needs_plan, rate_limited, inactive.
 func (s *Service) Send(ctx context.Context, in SendInput) (*Sent, error) {
 	text, err := cleanText(in.Text)
 	if err != nil {
@@ -223,12 +222,6 @@ func (s *Service) Send(ctx context.Context, in SendInput) (*Sent, error) {
 		}
 		clientID = &in.ClientID
 	}
-	// Admitted first: a send refused as busy is sent again, and must not
-	// also spend the member's rate limit.
-	if err := s.admitSend(); err != nil {
-		return nil, err
-	}
-	defer s.sendDone()
 	if err := s.allow(ctx, "send", in.From, s.sendN, s.sendWin); err != nil {
 		return nil, err
 	}

@@ -22,10 +22,6 @@ const (
 	// SendLimit messages per SendWindow per member, unless Deps say otherwise.
 	SendLimit  = 20
 	SendWindow = 10 * time.Second
-	// MaxQueuedSends bounds the sends waiting for the group commit, unless
-	// Deps say otherwise; past it a send is refused at once as busy (see
-	// commit.go).
-	MaxQueuedSends = 1024
 	// OpenLimit conversation opens and history pages per OpenWindow per member.
 	OpenLimit  = 120
 	OpenWindow = time.Minute

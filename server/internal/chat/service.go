@@ -30,10 +30,7 @@ type Deps struct {
 	// (the package constants) when zero. Load tests raise it.
 	SendLimit  int
 	SendWindow time.Duration
-	// MaxQueuedSends bounds the sends waiting to be stored (MaxQueuedSends
-	// when zero).
-	MaxQueuedSends int
-	Log            *slog.Logger
+	Log        *slog.Logger
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
 }
@@ -81,9 +78,6 @@ func New(d Deps) (*Service, error) {
 	}
 	if s.sendWin <= 0 {
 		s.sendWin = SendWindow
-	}
-	if s.commits.maxSends = d.MaxQueuedSends; s.commits.maxSends <= 0 {
-		s.commits.maxSends = MaxQueuedSends
 	}
 	if s.limiter == nil {
 		s.limiter = ratelimit.NewMemory()

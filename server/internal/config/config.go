@@ -42,7 +42,6 @@ type Config struct {
 	ContactRateLimit  int           // contact-us submissions per IP per hour
 	AuthRateLimit     int           // auth calls (login, register, OTP, reset...) per IP per 10 minutes
 	ChatSendLimit     int           // chat messages per member per 10 seconds
-	ChatMaxQueued     int           // chat messages waiting to be stored before more are refused as busy
 	PasswordCost      int           // bcrypt cost of member passwords: 12; APP_ENV=test may lower it (BCRYPT_COST) for fast tests
 
 	// Mail: SMTP when SMTPHost is set; otherwise the dev outbox (APP_ENV dev/test only).
@@ -115,12 +114,6 @@ func Load() (*Config, error) {
 	}
 	if c.ChatSendLimit < 1 {
 		return nil, errors.New("config: CHAT_SEND_LIMIT must be at least 1")
-	}
-	if c.ChatMaxQueued, err = envInt("CHAT_MAX_QUEUED", 1024); err != nil {
-		return nil, err
-	}
-	if c.ChatMaxQueued < 1 {
-		return nil, errors.New("config: CHAT_MAX_QUEUED must be at least 1")
 	}
 	if c.SMTPPort, err = envInt("SMTP_PORT", 587); err != nil {
 		return nil, err

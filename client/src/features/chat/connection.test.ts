@@ -180,39 +180,6 @@ describe('the chat connection middleware', () => {
     expect(t.store.getState().chat.chatUsers[0].messages[0]).toMatchObject({ id: 3, clientId: 'cid-1' })
   })
 
-  it('sends a message refused as busy again by itself, without a toast, and shows it failed only after four more refusals', async () => {
-    const notify = vi.fn()
-    const delays: number[] = []
-    const t = await connected({ notify, busyDelay: (n) => (delays.push(n), 0) })
-    await openAsha(t)
-    const busy = { code: 'busy', message: 'Chat is very busy right now. Please try again in a moment' }
-    const refuse = () => {
-      const req = t.socket().pending('sendMessage')
-      expect(req.payload).toEqual({ roomName: ROOM, message: 'Hello', clientId: 'cid-1' })
-      t.socket().fire('chatError', { ...busy, event: 'sendMessage', roomName: ROOM, clientId: 'cid-1' })
-      req.reply!({ ok: false, ...busy })
-    }
-    t.store.dispatch(chatCommands.send({ roomName: ROOM, message: 'Hello' }))
-    refuse()
-    await new Promise((r) => setTimeout(r, 0))
-    expect(t.store.getState().chat.chatUsers[0].messages[0].status).toBe('sending')
-    t.socket().pending('sendMessage').reply!({ ok: true, message: msg(4, ME, { clientId: 'cid-1', message: 'Hello' }), duplicate: false })
-    expect(t.store.getState().chat.chatUsers[0].messages[0]).toMatchObject({ id: 4, clientId: 'cid-1' })
-    expect(t.store.getState().chat.chatUsers[0].messages[0].status).not.toBe('failed')
-    expect(notify).not.toHaveBeenCalled()
-
-    t.store.dispatch(chatCommands.send({ roomName: ROOM, message: 'Hello' }))
-    for (let i = 0; i < 5; i++) {
-      const req = t.socket().pending('sendMessage')
-      t.socket().fire('chatError', { ...busy, event: 'sendMessage', roomName: ROOM, clientId: 'cid-2' })
-      req.reply!({ ok: false, ...busy })
-      await new Promise((r) => setTimeout(r, 0))
-    }
-    expect(delays).toEqual([1, 1, 2, 3, 4])
-    expect(t.store.getState().chat.chatUsers[0].messages[1]).toMatchObject({ status: 'failed', error: busy.message })
-    expect(() => t.socket().pending('sendMessage')).toThrow()
-  })
-
   it('after a reconnection catches up page by page from the last id, without gaps or duplicates, and resends what was pending', async () => {
     const t = await connected()
     await openAsha(t, [msg(1), msg(2)])

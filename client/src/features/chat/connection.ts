@@ -111,8 +111,6 @@ export interface ChatDeps {
   ackTimeout: number
   /** How long to wait before connecting again after the server refused for a passing reason. */
   retryDelay: number
-  /** How long to wait before sending again a message the server refused as busy (the nth time). */
-  busyDelay: (n: number) => number
   notify: (message: string) => void
   newClientId: () => string
   /** Where this tab keeps its windows across reloads (sessionStorage); null keeps nothing. */
@@ -139,8 +137,6 @@ const defaultDeps: ChatDeps = {
   token: () => tokenStore.token(),
   ackTimeout: 20_000,
   retryDelay: 5_000,
-  // 1, 2, 4, 8 s, each ±50 %, so that the senders a busy server turned away do not all come back at once.
-  busyDelay: (n) => Math.min(1000 * 2 ** (n - 1), 8000) * (0.5 + Math.random()),
   notify: notifyError,
   newClientId,
   storage: () => {
@@ -202,9 +198,6 @@ export interface ChatRootState {
 }
 
 /** The events whose refusal the member caused and should read about; background calls fail quietly. */
-/** How many times a message refused as busy goes out again by itself before it shows as failed. */
-const BUSY_RETRIES = 4
-
 const TOASTED_EVENTS = new Set(['getRoomName', 'sendMessage', 'loadPreviousMessages'])
 
 const NOT_CONNECTED = 'Chat is connecting. Please try again in a moment.'
@@ -245,9 +238,6 @@ export function createChatMiddleware(overrides: Partial<ChatDeps> = {}): Middlew
       }, delay)
     }
 
-    /** Times each message was refused as busy: it goes out again by itself up to BUSY_RETRIES times. */
-    const busyTries = new Map<string, number>()
-
     function transmit(s: ChatSocket, roomName: string, clientId: string, message: string) {
       if (!s.connected) return // stays "sending"; it goes out when the connection is back
       const attempt = (attempts.get(clientId) ?? 0) + 1
@@ -260,16 +250,6 @@ export function createChatMiddleware(overrides: Partial<ChatDeps> = {}): Middlew
           return
         }
         attempts.delete(clientId)
-        const tries = busyTries.get(clientId) ?? 0
-        if (!ack.ok && ack.code === 'busy' && tries < BUSY_RETRIES) {
-          // The server is behind on storing messages: this one stays "sending" and goes again shortly.
-          busyTries.set(clientId, tries + 1)
-          setTimeout(() => {
-            if (socket === s) transmit(s, roomName, clientId, message)
-          }, deps.busyDelay(tries + 1))
-          return
-        }
-        busyTries.delete(clientId)
         if (ack.ok) dispatch(sendAcked(ack.message))
         else dispatch(sendFailed({ clientId, error: ack.message }))
       })
@@ -461,7 +441,6 @@ export function createChatMiddleware(overrides: Partial<ChatDeps> = {}): Middlew
       s.on(
         'chatError',
         mine((n: ChatErrorNotice) => {
-          if (n?.code === 'busy' && n.event === 'sendMessage') return // sent again by itself (transmit); the ack decides
           if (n?.clientId) dispatch(sendFailed({ clientId: n.clientId, error: n.message }))
           if (n?.event === 'loadPreviousMessages' && n.roomName) dispatch(olderFailed(n.roomName))
           // Only what the member did is worth a toast: not the background opening of a conversation.

@@ -133,7 +133,6 @@ export function chatTestStore(deps: Partial<ChatDeps> = {}, preloaded?: { accoun
           },
           notify: () => {},
           retryDelay: 10,
-          busyDelay: () => 0,
           storage: () => null,
           ...deps,
         }),

@@ -30,7 +30,6 @@
 // roomName?, clientId?}. Codes are package chat's reasons (invalid,
 // empty_message, too_long, not_found, not_in_room, same_gender, blocked,
 // chat_off, needs_invitation, needs_verification, needs_plan, rate_limited,
-// busy (the node is behind on storing messages: send again after a pause),
 // inactive, internal); message is ready to show.
 //
 // # Client → server
