@@ -370,6 +370,8 @@ test('blocking from the chat window ends the chat for both; Blocked Profiles and
       const bar = a.page.locator('.action-bar')
       await bar.getByRole('button', { name: "Don't show", exact: true }).click()
       await expect(bar.getByRole('button', { name: 'Show again', exact: true })).toBeVisible()
+      // Out of the chat too, until shown again.
+      await expect(bar.getByRole('button', { name: 'Chat', exact: true })).toBeDisabled()
       await a.page.goto('/dont-show-profiles')
       const card = a.page.locator('.member-card').filter({ hasText: partner.name })
       await expect(card).toBeVisible()

@@ -20,6 +20,7 @@ const (
 	ReasonNeedsInvitation   = "needs_invitation"   // the member chats only with accepted invitations
 	ReasonNeedsVerification = "needs_verification" // the member chats only with verified members
 	ReasonNeedsPlan         = "needs_plan"         // a free member starts chats only with accepted invitations
+	ReasonDontShow          = "dont_show"          // the caller put the member on their "don't show" list
 	ReasonRateLimited       = "rate_limited"       // too many messages or requests
 	ReasonInactive          = "inactive"           // the caller's own account is suspended or gone
 	ReasonInternal          = "internal"           // anything unexpected
@@ -38,6 +39,7 @@ const (
 	MsgNeedsInvitation   = "This member chats only with members whose invitation they accepted"
 	MsgNeedsVerification = "Verify your email or mobile number to start a chat with this member"
 	MsgNeedsPlan         = "Upgrade your plan to start a chat, or send an invitation and chat once it is accepted"
+	MsgDontShow          = "You chose not to see this member. Show them again to chat"
 	MsgRateLimited       = "You are sending messages too fast. Please wait a moment"
 	MsgInactive          = "Please log in again"
 	MsgInternal          = "Something went wrong, please try again"

@@ -204,9 +204,6 @@ func (s *Service) Visibility(ctx context.Context, profileID uint64) (*Visibility
 		if r.Kind != "theirs" {
 			v.HiddenFromMember[r.ID] = struct{}{}
 		}
-		if r.Kind == "mine" {
-			v.DontShow = append(v.DontShow, r.ID)
-		}
 		if r.Kind != "mine" {
 			if _, dup := others[r.ID]; !dup {
 				others[r.ID] = struct{}{}

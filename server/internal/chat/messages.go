@@ -47,8 +47,10 @@ var errDuplicate = errors.New("chat: duplicate client id")
 // public id toCode (see mayWrite) and returns the room, the partner as
 // viewer may see them, the latest PageSize messages (oldest first) and
 // viewer's unread count. Refusals carry a reason (ReasonOf): not_found,
-// same_gender, blocked, chat_off, needs_invitation, needs_verification,
-// needs_plan, rate_limited, inactive.
+// same_gender, blocked, dont_show (viewer put the member on their "don't
+// show" list: that member stays out of viewer's chat until shown again),
+// chat_off, needs_invitation, needs_verification, needs_plan, rate_limited,
+// inactive.
 func (s *Service) Open(ctx context.Context, viewer uint64, toCode string) (*Opened, error) {
 	code := NormalizeCode(toCode)
 	if !validCode(code) {
@@ -70,6 +72,12 @@ func (s *Service) Open(ctx context.Context, viewer uint64, toCode string) (*Open
 	}
 	if err := s.mayWrite(ctx, me, partner, conv); err != nil {
 		return nil, err
+	}
+	if hidden, err := s.rel.DontShown(ctx, me.ID, partner.ID); err != nil || hidden {
+		if err != nil {
+			return nil, internal(err)
+		}
+		return nil, refuse(apperr.Forbidden, ReasonDontShow, MsgDontShow)
 	}
 	users, err := s.chatUsers(ctx, me.ID, partner)
 	if err != nil {

@@ -148,9 +148,6 @@ type Visibility struct {
 	// HiddenFromOthers are the profiles that must not see the member:
 	// blocked by or blocking the member, or who marked the member "don't show".
 	HiddenFromOthers []uint64
-	// DontShow is the member's own "don't show" list (part of
-	// HiddenFromMember): their live messages are held back from the member.
-	DontShow []uint64
 }
 
 // EventKind names what happened in the chat area.

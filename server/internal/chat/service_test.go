@@ -216,6 +216,26 @@ func TestWhoMayChat(t *testing.T) {
 				}
 				e.send(t, paidGroom, r, "back again")
 			})
+			t.Run("ErrOpeningWithAMemberOnMyDontShowList", func(t *testing.T) {
+				b := e.member(t, chattest.Options{Bride: true})
+				r := chat.RoomName(paidGroom.Code, b.Code)
+				e.send(t, paidGroom, r, "hello")
+				if err := e.rel.DontShow(ctx, b.ID, paidGroom.ID); err != nil {
+					t.Fatal(err)
+				}
+				_, err := e.s.Open(ctx, b.ID, paidGroom.Code)
+				wantReason(t, err, chat.ReasonDontShow)
+				if _, err := e.s.Open(ctx, paidGroom.ID, b.Code); err != nil {
+					t.Fatalf("the marked member is not told: %v", err)
+				}
+				e.send(t, paidGroom, r, "held for her") // stored; the gateway holds it back from her tabs
+				if err := e.rel.ShowAgain(ctx, b.ID, paidGroom.ID); err != nil {
+					t.Fatal(err)
+				}
+				if o, err := e.s.Open(ctx, b.ID, paidGroom.Code); err != nil || o.Unread != 2 {
+					t.Fatalf("after Show again: %+v %v", o, err)
+				}
+			})
 			t.Run("ErrNotInRoom", func(t *testing.T) {
 				outsider := e.member(t, chattest.Options{Bride: true, Paid: true})
 				for _, r := range []string{room, "chat-" + paidGroom.Code, "general", chat.RoomName(outsider.Code, "TM0000002") + "x"} {

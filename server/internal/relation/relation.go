@@ -102,10 +102,22 @@ func (s *Store) Hidden(ctx context.Context, viewer, target uint64) (bool, error)
 	if b, err := s.Blocked(ctx, viewer, target); err != nil || b {
 		return b, err
 	}
+	return s.DontShown(ctx, viewer, target)
+}
+
+// DontShown reports whether viewer put target on their "don't show" list.
+func (s *Store) DontShown(ctx context.Context, viewer, target uint64) (bool, error) {
 	var n int64
 	err := s.db.WithContext(ctx).Table("dont_shows").
 		Where("profile_id = ? AND target_id = ?", viewer, target).Count(&n).Error
 	return n > 0, err
+}
+
+// DontShowList returns the profile ids on viewer's "don't show" list.
+func (s *Store) DontShowList(ctx context.Context, viewer uint64) ([]uint64, error) {
+	ids := []uint64{}
+	err := s.db.WithContext(ctx).Table("dont_shows").Where("profile_id = ?", viewer).Pluck("target_id", &ids).Error
+	return ids, err
 }
 
 // Excluded returns the profile ids that viewer must not see anywhere: those

@@ -246,12 +246,25 @@ describe('the chat connection middleware', () => {
     refused.reply!({ ok: false, code: 'blocked', message: 'You cannot chat with this member' })
     expect(t.store.getState().chat.chatUsers[0]).toMatchObject({ closed: true, roomName: ROOM })
 
+    // Refused once: not asked again on every presence change, only after a new ending or the member's own open.
+    s.fire('onlineUsersChanged', { connected: [ASHA], disconnected: [] })
+    expect(() => s.pending('getRoomName')).toThrow()
+    s.fire('chatClosed', { roomName: ROOM, profileID: ASHA.profileID })
     s.fire('onlineUsersChanged', { connected: [ASHA], disconnected: [] })
     const req = s.pending('getRoomName')
     s.fire('initialChatUserMessages', { roomName: ROOM, user: ASHA, online: true, messages: [msg(1, ME)], hasMore: false, unread: 0 })
     req.reply!({ ok: true, roomName: ROOM })
     expect(t.store.getState().chat.chatUsers[0]).toMatchObject({ closed: false, isChatOpen: true })
     expect(t.store.dispatch(chatCommands.send({ roomName: ROOM, message: 'Hello again' }))).toBe(true)
+
+    // Opening an ended window asks for the room again (the member may have lifted the mark meanwhile).
+    s.fire('chatClosed', { roomName: ROOM, profileID: ASHA.profileID })
+    const opening = t.store.dispatch(chatCommands.open({ toProfileId: ASHA.profileID })) as unknown as Promise<OpenOutcome>
+    const ask = s.pending('getRoomName')
+    const dontShow = { code: 'dont_show', message: 'You chose not to see this member. Show them again to chat' }
+    ask.reply!({ ok: false, ...dontShow })
+    await expect(opening).resolves.toEqual({ ok: false, ...dontShow })
+    expect(t.store.getState().chat.chatUsers[0].closed).toBe(true)
   })
 
   it('marks a room read up to its last message', async () => {

@@ -295,14 +295,20 @@ export function createChatMiddleware(overrides: Partial<ChatDeps> = {}): Middlew
       })
     }
 
+    /** Partners whose ended window was asked for again since it last ended (or was last opened by the member). */
+    const revivesTried = new Set<string>()
     /**
-     * A window that a block ended comes back to life when its partner shows up online again
-     * (an unblock; presence never shows a blocked member): the room is asked for again, and
-     * initialChatUserMessages reopens it. A refusal leaves it ended.
+     * A window that a block or a "don't show" mark ended comes back to life when its partner
+     * shows up online again (presence leaves such members out until the mark is lifted): the
+     * room is asked for again, and initialChatUserMessages reopens it. A refusal leaves it ended.
      */
     function reviveEnded(s: ChatSocket, online: ChatUser[]) {
       for (const o of online) {
-        if (o?.profileID && chat().chatUsers.some((u) => u.profileID === o.profileID && u.closed)) fetchConversation(s, o.profileID)
+        const pid = o?.profileID
+        if (!pid || revivesTried.has(pid) || !chat().chatUsers.some((u) => u.profileID === pid && u.closed)) continue
+        // One try per ending: a refusal is not asked again on every presence change of the partner.
+        revivesTried.add(pid)
+        fetchConversation(s, pid)
       }
     }
 
@@ -436,7 +442,10 @@ export function createChatMiddleware(overrides: Partial<ChatDeps> = {}): Middlew
       )
       s.on(
         'chatClosed',
-        mine((n: ChatClosedNotice) => dispatch(chatClosed(n))),
+        mine((n: ChatClosedNotice) => {
+          if (n?.profileID) revivesTried.delete(n.profileID)
+          dispatch(chatClosed(n))
+        }),
       )
       s.on(
         'chatError',
@@ -546,7 +555,9 @@ export function createChatMiddleware(overrides: Partial<ChatDeps> = {}): Middlew
 
     function open(toProfileId: string): Promise<OpenOutcome> {
       const existing = chat().chatUsers.find((u) => u.profileID === toProfileId)
-      if (existing?.roomName) {
+      revivesTried.delete(toProfileId)
+      // An ended window is asked for again: the block or mark may have been lifted meanwhile.
+      if (existing?.roomName && !existing.closed) {
         dispatch(openChatUser(existing))
         return Promise.resolve({ ok: true })
       }

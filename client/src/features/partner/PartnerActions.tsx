@@ -145,8 +145,10 @@ export default function PartnerActions({
       key: 'chat',
       label: 'Chat',
       icon: 'chat',
-      reason: chatNote ?? 'Chat when you are both online; free members chat after a mutually accepted invitation.',
-      run: onChat ? startChat : undefined,
+      reason: profile.dontShow
+        ? 'Show this member again to chat.'
+        : (chatNote ?? 'Chat when you are both online; free members chat after a mutually accepted invitation.'),
+      run: onChat && !profile.dontShow ? startChat : undefined,
       busy: chatBusy,
     },
   ]

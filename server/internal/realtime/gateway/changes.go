@@ -50,7 +50,9 @@ func (g *Gateway) onRelationChange(ctx context.Context, c relation.Change) {
 			_ = to.Emit(EventChatClosed, chatClosedNotice{RoomName: room, ProfileID: codes[other]})
 		}
 	case relation.DontShown:
-		_ = g.nsp.In(memberRoom(c.From)).SocketsJoin(mutedRoom(c.To))
+		if err := g.nsp.In(memberRoom(c.From)).SocketsJoin(mutedRoom(c.To)); err != nil {
+			g.log.Warn("gateway: muting a don't-show member", "profile", c.From, "err", err)
+		}
 		g.pres.flush()
 		if m := g.pres.visible(c.To); m != nil {
 			_ = g.nsp.To(memberRoom(c.From)).Emit(EventUserDisconnected, offlineNotice{ProfileID: m.code})
@@ -66,7 +68,9 @@ func (g *Gateway) onRelationChange(ctx context.Context, c relation.Change) {
 			g.showIfVisible(ctx, pair[0], pair[1])
 		}
 	case relation.ShownAgain:
-		_ = g.nsp.In(memberRoom(c.From)).SocketsLeave(mutedRoom(c.To))
+		if err := g.nsp.In(memberRoom(c.From)).SocketsLeave(mutedRoom(c.To)); err != nil {
+			g.log.Warn("gateway: unmuting a member shown again", "profile", c.From, "err", err)
+		}
 		g.showIfVisible(ctx, c.From, c.To)
 	}
 }

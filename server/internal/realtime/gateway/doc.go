@@ -29,7 +29,7 @@
 // without an ack, also emits chatError {code, message, event, toProfileId?,
 // roomName?, clientId?}. Codes are package chat's reasons (invalid,
 // empty_message, too_long, not_found, not_in_room, same_gender, blocked,
-// chat_off, needs_invitation, needs_verification, needs_plan, rate_limited,
+// dont_show, chat_off, needs_invitation, needs_verification, needs_plan, rate_limited,
 // inactive, internal); message is ready to show.
 //
 // # Client → server
@@ -118,11 +118,11 @@
 // A block, unblock, "don't show" or "show again" (relation.Store.OnChange) updates open
 // lists at once; a block also waits for sends already in flight on this
 // node (chat.Service.Quiesce), then sends chatClosed to both, after which
-// every send is refused. "Don't show" puts the marker's sockets in the
-// muted room of the other member (mutedRoom): that member's live messages
-// skip them (stored and counted, shown once the marker shows the member
-// again; a tab that opens the chat takes them), and their open window
-// with the member ends. Show again lifts it, and the clients reopen ended
-// windows of members who come back online. Deleting an account closes its
-// sockets everywhere.
+// every send is refused. "Don't show" puts the marker's sockets (from
+// their connection on) in the muted room of the other member (mutedRoom):
+// that member's live messages skip them (stored, and counted once the
+// marker shows the member again), their open window with the member ends,
+// and getRoomName with the member is refused (dont_show). Show again lifts
+// it, and the clients reopen ended windows of members who come back
+// online. Deleting an account closes its sockets everywhere.
 package gateway

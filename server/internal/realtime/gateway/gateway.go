@@ -261,11 +261,48 @@ func (g *Gateway) onConnection(s *socketio.Socket) {
 		return
 	}
 	s.Join(memberRoom(sess.p.ProfileID))
+	g.mute(s, sess.p.ProfileID)
 	g.act.touch(sess.p.ProfileID)
 	s.OnDisconnect(func(string) {
 		g.act.touch(sess.p.ProfileID)
 		g.onDisconnect(sess)
 	})
+}
+
+// mute puts a new socket in the muted room of every member on its member's
+// "don't show" list (see mutedRoom), before it can take any message. The
+// socket is already in its member room, so a mark made from now on reaches
+// it through onRelationChange; the list is read again after joining, so a
+// mark lifted meanwhile (whose SocketsLeave may have run before the join)
+// is not left behind. On a failed read the socket stays unmuted: the
+// client still leaves such a member out of its lists, and chat with them
+// cannot be opened.
+func (g *Gateway) mute(s *socketio.Socket, member uint64) {
+	ctx, cancel := context.WithTimeout(context.Background(), requestTimeout)
+	defer cancel()
+	ids, err := g.rel.DontShowList(ctx, member)
+	if err != nil || len(ids) == 0 {
+		if err != nil {
+			g.log.Warn("gateway: reading the don't-show list", "profile", member, "err", err)
+		}
+		return
+	}
+	for _, id := range ids {
+		s.Join(mutedRoom(id))
+	}
+	now, err := g.rel.DontShowList(ctx, member)
+	if err != nil {
+		return
+	}
+	still := make(map[uint64]bool, len(now))
+	for _, id := range now {
+		still[id] = true
+	}
+	for _, id := range ids {
+		if !still[id] {
+			s.Leave(mutedRoom(id))
+		}
+	}
 }
 
 // call is one client request being handled.
@@ -364,11 +401,6 @@ func (g *Gateway) registerNewUser(c *call) error {
 		c.s.Join(genderRoom(m.Gender))
 	}
 	g.pres.register(c.s, m, vis.HiddenFromOthers, vis.HiddenFromMember, first)
-	// The socket is in its member room since it connected, so a mark made
-	// after Visibility was read reaches it through onRelationChange too.
-	for _, id := range vis.DontShow {
-		c.s.Join(mutedRoom(id))
-	}
 	unread, err := g.chat.Unread(c.ctx, pid)
 	if err != nil {
 		return err
@@ -410,9 +442,6 @@ func (g *Gateway) getRoomName(c *call) error {
 	if err != nil {
 		return err
 	}
-	// Opening the chat is asking for it: this tab takes the partner's
-	// messages even if they are on the member's "don't show" list.
-	c.s.Leave(mutedRoom(o.PartnerID))
 	_ = c.s.Emit(EventInitialMessages, initialMessages{RoomName: o.RoomName, User: o.Partner, Online: g.pres.visible(o.PartnerID) != nil,
 		Messages: o.Messages, HasMore: o.HasMore, Unread: o.Unread})
 	if c.ack != nil {

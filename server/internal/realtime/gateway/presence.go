@@ -117,9 +117,9 @@ func memberRoom(id uint64) string { return "m:" + strconv.FormatUint(id, 10) }
 func genderRoom(g int) string     { return "g:" + strconv.Itoa(g) }
 
 // mutedRoom holds the sockets of members who put id on their "don't show"
-// list: id's live messages skip them (product.md: nothing from a member on
-// that list reaches me; the messages are stored and counted once I show
-// the member again).
+// list, from their connection on (Gateway.mute): id's live messages skip
+// them (product.md: a member on that list is left out of my chat; the
+// messages are stored, and counted once I show the member again).
 func mutedRoom(id uint64) string { return "q:" + strconv.FormatUint(id, 10) }
 
 // opposite returns the gender that sees g in the chat list, or 0.
