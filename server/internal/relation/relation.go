@@ -140,7 +140,8 @@ func (s *Store) Excluded(ctx context.Context, viewer uint64) (map[uint64]struct{
 		return nil, err
 	}
 	add()
-	if err := db.Table("dont_shows").Where("profile_id = ?", viewer).Pluck("target_id", &ids).Error; err != nil {
+	ids, err := s.DontShowList(ctx, viewer)
+	if err != nil {
 		return nil, err
 	}
 	add()
