@@ -28,6 +28,7 @@ import (
 	"github.com/tfmmatrimony/tfm/server/internal/content"
 	"github.com/tfmmatrimony/tfm/server/internal/httpapi"
 	"github.com/tfmmatrimony/tfm/server/internal/master"
+	"github.com/tfmmatrimony/tfm/server/internal/match"
 	"github.com/tfmmatrimony/tfm/server/internal/plan"
 	"github.com/tfmmatrimony/tfm/server/internal/platform/mail"
 	"github.com/tfmmatrimony/tfm/server/internal/platform/memreduce"
@@ -36,6 +37,7 @@ import (
 	"github.com/tfmmatrimony/tfm/server/internal/ratelimit"
 	"github.com/tfmmatrimony/tfm/server/internal/realtime/gateway"
 	"github.com/tfmmatrimony/tfm/server/internal/relation"
+	"github.com/tfmmatrimony/tfm/server/internal/search"
 	"github.com/tfmmatrimony/tfm/server/internal/seed"
 	"github.com/tfmmatrimony/tfm/server/internal/store"
 )
@@ -52,6 +54,8 @@ type App struct {
 	Content  *content.Service
 	Plans    *plan.Service
 	Profiles *profile.Service
+	Matches  *match.Service  // matches and today's ten
+	Search   *search.Service // searches and saved searches
 	Accounts *account.Service
 	// Relations holds blocks, don't-show marks, invitations and requests.
 	Relations *relation.Store
@@ -109,6 +113,15 @@ func Open(ctx context.Context, cfg *config.Config, log *slog.Logger) (*App, erro
 		d.Close()
 		return nil, err
 	}
+	if a.Matches, err = match.New(match.Deps{DB: d, Profiles: a.Profiles}); err != nil {
+		d.Close()
+		return nil, err
+	}
+	a.Profiles.SetNewMatches(a.Matches)
+	if a.Search, err = search.New(search.Deps{DB: d, Master: a.Master, Matches: a.Matches}); err != nil {
+		d.Close()
+		return nil, err
+	}
 	scope := gateway.ScopeOf(ctx, d) // nodes sharing this database share presence and rooms in Redis
 	if a.Chat, err = chat.New(chat.Deps{DB: d, Relations: a.Relations, Limiter: a.Limiter, Scope: scope, Log: log,
 		SendLimit: cfg.ChatSendLimit}); err != nil {
@@ -132,7 +145,7 @@ func Open(ctx context.Context, cfg *config.Config, log *slog.Logger) (*App, erro
 	}
 	a.Handler = httpapi.NewRouter(httpapi.Deps{
 		Config: cfg, Log: log, Master: a.Master, Content: a.Content, Plans: a.Plans, Profiles: a.Profiles,
-		Accounts: a.Accounts, MailOutbox: a.MailOutbox, SMSOutbox: a.SMSOutbox,
+		Matches: a.Matches, Search: a.Search, Accounts: a.Accounts, MailOutbox: a.MailOutbox, SMSOutbox: a.SMSOutbox,
 		Limiter: a.Limiter, Registry: a.Registry, Checks: checks, Client: clientFS(a.Cfg.ClientDir), Realtime: a.Realtime,
 	})
 	return a, nil

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"mime"
@@ -41,7 +42,7 @@ func (h *handlers) profileRoutes(v1 *gin.RouterGroup) {
 	v1.GET("/profile/options", h.profileOptions)
 	v1.PUT("/profile", m, h.updateProfile)
 	v1.GET("/profile/dash-view", m, h.dashView)
-	v1.GET("/profile/partner/:id", m, h.partnerProfile)
+	v1.GET("/profile/partner/:id", m, h.profileViews(), h.partnerProfile)
 	v1.GET("/profile/recently-viewed", m, h.memberList(h.Profiles.RecentlyViewed))
 	v1.GET("/profile/recent-visitors", m, h.memberList(h.Profiles.RecentVisitors))
 	v1.GET("/profile/block", m, h.memberList(h.Profiles.BlockedList))
@@ -427,11 +428,22 @@ func (h *handlers) preference(c *gin.Context) {
 
 // POST /api/v1/preference (member): save partner preferences (all fields).
 func (h *handlers) savePreference(c *gin.Context) {
-	var in profile.Preference
-	if !bindJSON(c, &in) {
+	// The body is read as fields first, so that a partial save changes only
+	// the fields it sends (a missing field keeps its value; it never resets).
+	var raw map[string]json.RawMessage
+	if !bindJSON(c, &raw) {
 		return
 	}
-	p, created, err := h.Profiles.SavePreference(c.Request.Context(), principal(c).ProfileID, in)
+	sent := make(map[string]bool, len(raw))
+	for k := range raw {
+		sent[k] = true
+	}
+	var in profile.Preference
+	if b, err := json.Marshal(raw); err != nil || json.Unmarshal(b, &in) != nil {
+		Fail(c, apperr.New(apperr.BadRequest, "Invalid request body"))
+		return
+	}
+	p, created, err := h.Profiles.SavePreference(c.Request.Context(), principal(c).ProfileID, in, sent)
 	if err != nil {
 		Fail(c, err)
 		return

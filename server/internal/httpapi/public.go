@@ -233,14 +233,18 @@ func (h *handlers) plans(c *gin.Context) {
 	OK(c, "Success", v)
 }
 
-// GET /api/v1/profile/premium-members?skip=&limit=: visitor-safe cards only.
+// GET /api/v1/profile/premium-members?skip=&limit= (anyone; a member sees the opposite gender): visitor-safe cards only.
 func (h *handlers) premiumMembers(c *gin.Context) {
 	skip, ok1 := queryInt(c, "skip")
 	limit, ok2 := queryInt(c, "limit")
 	if !ok1 || !ok2 {
 		return
 	}
-	items, total, err := h.Profiles.PremiumMembers(c, skip, limit)
+	var viewer uint64
+	if p := principal(c); p != nil {
+		viewer = p.ProfileID
+	}
+	items, total, err := h.Profiles.PremiumMembers(c, viewer, skip, limit)
 	if err != nil {
 		Fail(c, err)
 		return

@@ -17,11 +17,13 @@ import (
 	"github.com/tfmmatrimony/tfm/server/internal/config"
 	"github.com/tfmmatrimony/tfm/server/internal/content"
 	"github.com/tfmmatrimony/tfm/server/internal/master"
+	"github.com/tfmmatrimony/tfm/server/internal/match"
 	"github.com/tfmmatrimony/tfm/server/internal/plan"
 	"github.com/tfmmatrimony/tfm/server/internal/platform/mail"
 	"github.com/tfmmatrimony/tfm/server/internal/platform/sms"
 	"github.com/tfmmatrimony/tfm/server/internal/profile"
 	"github.com/tfmmatrimony/tfm/server/internal/ratelimit"
+	"github.com/tfmmatrimony/tfm/server/internal/search"
 )
 
 // Deps are the services and settings the HTTP layer needs; app wires them.
@@ -32,6 +34,8 @@ type Deps struct {
 	Content  *content.Service
 	Plans    *plan.Service
 	Profiles *profile.Service
+	Matches  *match.Service
+	Search   *search.Service
 	Accounts *account.Service
 	// MailOutbox and SMSOutbox, when set (dev and test only), are served at /dev/outbox.
 	MailOutbox *mail.Outbox
@@ -86,11 +90,12 @@ func NewRouter(d Deps) *gin.Engine {
 	v1.POST("/common/contact-us", rateLimit(d.Limiter, "contact", d.Config.ContactRateLimit, time.Hour), h.contactUs)
 	v1.GET("/common/page/:key", h.page)
 	v1.GET("/plans", h.plans)
-	v1.GET("/profile/premium-members", h.premiumMembers)
+	v1.GET("/profile/premium-members", h.optionalMember, h.premiumMembers)
 
 	h.accountRoutes(v1)
 	v1.GET("/profile", h.requireMember, h.profile)
 	h.profileRoutes(v1)
+	h.discoveryRoutes(v1)
 	h.mediaRoutes(r)
 	if d.MailOutbox != nil && d.SMSOutbox != nil {
 		r.GET("/dev/outbox", h.devOutbox)

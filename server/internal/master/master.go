@@ -199,17 +199,25 @@ func (s *Service) List(ctx context.Context, kind string, f Filter) (any, error) 
 	return out, nil
 }
 
+// tables names the table of each master list that members' ids point into.
+var tables = map[string]string{"language": "languages", "community": "communities", "religion": "religions",
+	"degree": "degrees", "college": "colleges", "profession": "professions", "company": "companies",
+	"country": "countries", "state": "states", "city": "cities"}
+
 // Exists reports whether id is a row of the master list kind; profile updates use it.
 func (s *Service) Exists(ctx context.Context, kind string, id uint64) (bool, error) {
-	table := map[string]string{"language": "languages", "community": "communities", "religion": "religions",
-		"degree": "degrees", "college": "colleges", "profession": "professions", "company": "companies",
-		"country": "countries", "state": "states", "city": "cities"}[kind]
+	return s.AllExist(ctx, kind, []uint64{id})
+}
+
+// AllExist reports whether every one of ids (distinct) is a row of the master list kind, in one query.
+func (s *Service) AllExist(ctx context.Context, kind string, ids []uint64) (bool, error) {
+	table := tables[kind]
 	if table == "" {
 		return false, apperr.New(apperr.Internal, "unknown master kind "+kind)
 	}
 	var n int64
-	err := s.db.WithContext(ctx).Table(table).Where("id = ?", id).Count(&n).Error
-	return n > 0, err
+	err := s.db.WithContext(ctx).Table(table).Where("id IN ?", ids).Count(&n).Error
+	return int(n) == len(ids), err
 }
 
 // CommonMasterData returns the lists the client loads once at start-up (spec §3 commonData).

@@ -4,6 +4,7 @@ package plan
 
 import (
 	"context"
+	"time"
 
 	"github.com/tfmmatrimony/tfm/server/internal/store"
 )
@@ -37,4 +38,25 @@ func (s *Service) List(ctx context.Context) ([]Plan, error) {
 	var out []Plan
 	err := s.db.WithContext(ctx).Where("active = ?", true).Order("sort, id").Find(&out).Error
 	return out, store.Translate(err, "", "")
+}
+
+// Hourly browsing limits per account (issue 17): pages of matches and
+// search results, and profiles opened. They keep scraping expensive (an
+// outside probe walked 1,312 profiles a second with one account) while a
+// member browsing by hand never meets them: a page takes a person several
+// seconds to read. Paid members get more room.
+const (
+	FreeSearchPagesPerHour  = 150
+	PaidSearchPagesPerHour  = 400
+	FreeProfileViewsPerHour = 120
+	PaidProfileViewsPerHour = 300
+)
+
+// Paid reports whether the member has a plan active now.
+func (s *Service) Paid(ctx context.Context, profileID uint64) (bool, error) {
+	now := time.Now().UTC()
+	var n int64
+	err := s.db.WithContext(ctx).Table("subscriptions").
+		Where("profile_id = ? AND starts_at <= ? AND expires_at > ?", profileID, now, now).Count(&n).Error
+	return n > 0, store.Translate(err, "", "")
 }

@@ -6,11 +6,17 @@ import (
 
 	"gorm.io/gorm"
 
+	"github.com/tfmmatrimony/tfm/server/internal/directory"
 	"github.com/tfmmatrimony/tfm/server/internal/relation"
 )
 
-// NewMatchWindow is how recently a member must have joined to count as a new match (product.md).
-const NewMatchWindow = 30 * 24 * time.Hour
+// NewMatchCounter counts a member's new matches; the match area implements it.
+type NewMatchCounter interface {
+	CountNew(ctx context.Context, viewerID uint64) (int64, error)
+}
+
+// SetNewMatches plugs in the match area's counter for the dashboard.
+func (s *Service) SetNewMatches(c NewMatchCounter) { s.newMatches = c }
 
 // VisitorWindow is how far back the dashboard counts recent visitors.
 const VisitorWindow = 30 * 24 * time.Hour
@@ -51,10 +57,8 @@ type Dashboard struct {
 	Hidden            bool       `json:"hidden"`
 }
 
-// Dashboard gathers the member's dashboard. New matches, until the matching
-// area exists, are counted honestly but simply: members of the opposite
-// gender who joined in the last 30 days, within the member's preferred age
-// range (saved or default), visible and not excluded.
+// Dashboard gathers the member's dashboard. New matches are counted by the
+// match area (see NewMatchCounter), exactly as the New matches list shows them.
 func (s *Service) Dashboard(ctx context.Context, profileID uint64) (*Dashboard, error) {
 	db := s.db.WithContext(ctx)
 	r, ok, err := loadRow(db, "p.id = ?", profileID)
@@ -82,24 +86,12 @@ func (s *Service) Dashboard(ctx context.Context, profileID uint64) (*Dashboard, 
 	if d.Badges, err = s.badges(ctx, r); err != nil {
 		return nil, err
 	}
-	pref, err := s.loadPreference(db, r.ID)
-	if err != nil {
-		return nil, internal(err)
+	if s.newMatches != nil {
+		if d.Counts.NewMatches, err = s.newMatches.CountNew(ctx, r.ID); err != nil {
+			return nil, err
+		}
 	}
-	other := GenderMale
-	if r.Gender == GenderMale {
-		other = GenderFemale
-	}
-	// Age in [min, max] means born after (now - max - 1 years) and on or before (now - min years).
-	oldest := now.AddDate(-pref.Age.Max-1, 0, 0).Format("2006-01-02")
-	youngest := now.AddDate(-pref.Age.Min, 0, 0).Format("2006-01-02")
-	visible := func() *gorm.DB {
-		return db.Table("profiles p").Joins("JOIN users u ON u.id = p.user_id").Where(VisibleSQL(), VisibleArgs(r.ID)...)
-	}
-	if err := visible().Where("p.gender = ? AND p.created_at >= ? AND DATE(p.dob) > ? AND DATE(p.dob) <= ?",
-		other, now.Add(-NewMatchWindow), oldest, youngest).Count(&d.Counts.NewMatches).Error; err != nil {
-		return nil, internal(err)
-	}
+	visible := func() *gorm.DB { return directory.Members(db, r.ID) }
 	if err := visible().Joins("JOIN invitations i ON i.sender_id = p.id").
 		Where("i.receiver_id = ? AND i.status = ?", r.ID, relation.InvitePending).Count(&d.Counts.InvitationsReceived).Error; err != nil {
 		return nil, internal(err)

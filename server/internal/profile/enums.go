@@ -79,6 +79,9 @@ func values(enum string) []string {
 	return out
 }
 
+// ValidEnum reports whether v is a value of the fixed list enum (a key of Enums).
+func ValidEnum(enum, v string) bool { return valid(enum, v) }
+
 // valid reports whether v is a value of enum.
 func valid(enum, v string) bool {
 	for _, o := range Enums[enum] {

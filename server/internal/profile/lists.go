@@ -6,6 +6,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"github.com/tfmmatrimony/tfm/server/internal/directory"
 	"github.com/tfmmatrimony/tfm/server/internal/pagination"
 	"github.com/tfmmatrimony/tfm/server/internal/relation"
 )
@@ -32,7 +33,7 @@ type cardRow struct {
 // Cards builds the cards of the profiles ids, in that order, as viewer (its
 // internal id and public code) may see them: a protected member's photo only
 // after an accepted photo request. It does not filter; callers pass only
-// profiles the viewer may see (see VisibleSQL).
+// profiles the viewer may see (see directory.Visible).
 func (s *Service) Cards(ctx context.Context, viewerID uint64, viewerCode string, ids []uint64) ([]Card, error) {
 	out := make([]Card, 0, len(ids))
 	if len(ids) == 0 {
@@ -89,7 +90,7 @@ func (s *Service) Cards(ctx context.Context, viewerID uint64, viewerCode string,
 		if !ok {
 			continue
 		}
-		c := Card{ProfileID: r.ProfileCode, UserName: r.Name, Gender: r.Gender, Age: ageOn(r.DOB, now), HeightCM: r.HeightCM,
+		c := Card{ProfileID: r.ProfileCode, UserName: r.Name, Gender: r.Gender, Age: AgeOn(r.DOB, now), HeightCM: r.HeightCM,
 			Height: r.HeightLabel, MaritalStatus: r.MaritalStatus, Community: r.Community, MotherTongue: r.MotherTongue,
 			Degree: r.Degree, Profession: r.Profession, City: r.City, State: r.State, Photos: []Photo{}, Badges: badges[id],
 			internalID: id}
@@ -108,17 +109,6 @@ func (s *Service) Cards(ctx context.Context, viewerID uint64, viewerCode string,
 	return out, nil
 }
 
-// VisibleSQL is a condition on profiles p joined with users u that keeps
-// only profiles viewer may see in a list: active, not hidden, not viewer,
-// and not excluded by a block either way or viewer's "don't show". Use it as
-// db.Where(profile.VisibleSQL(), profile.VisibleArgs(viewer)...).
-func VisibleSQL() string {
-	return "u.status = '" + userActive + "' AND p.hidden = ? AND p.id <> ? AND " + relation.ExcludedSQL("p.id")
-}
-
-// VisibleArgs are the arguments of VisibleSQL for viewer.
-func VisibleArgs(viewer uint64) []any { return []any{false, viewer, viewer, viewer, viewer} }
-
 // RecentlyViewed lists the members viewer viewed, most recent first (GET profile/recently-viewed).
 func (s *Service) RecentlyViewed(ctx context.Context, viewerID uint64, viewerCode string, skip, limit int) (*Page[Card], error) {
 	return s.views(ctx, viewerID, viewerCode, "viewer_id", "viewed_id", skip, limit)
@@ -134,7 +124,7 @@ func (s *Service) views(ctx context.Context, viewerID uint64, viewerCode, mine, 
 	pg := pagination.New(skip, limit, pagination.DefaultLimit)
 	q := s.db.WithContext(ctx).Table("profile_views pv").
 		Joins("JOIN profiles p ON p.id = pv."+other).Joins("JOIN users u ON u.id = p.user_id").
-		Where("pv."+mine+" = ?", viewerID).Where(VisibleSQL(), VisibleArgs(viewerID)...).Session(&gorm.Session{})
+		Where("pv."+mine+" = ?", viewerID).Scopes(directory.Visible(viewerID)).Session(&gorm.Session{})
 	var total int64
 	if err := q.Count(&total).Error; err != nil {
 		return nil, internal(err)

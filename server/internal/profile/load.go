@@ -5,12 +5,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tfmmatrimony/tfm/server/internal/directory"
 	"gorm.io/gorm"
 )
 
 // userActive is users.status of a member in good standing (account.StatusActive;
 // this package cannot import account, which imports it).
-const userActive = "active"
+const userActive = directory.StatusActive
 
 // row is a profile joined with its user and the names of its master data.
 type row struct {
@@ -122,8 +123,8 @@ func loadRow(db *gorm.DB, where string, args ...any) (*row, bool, error) {
 // good standing and it is not hidden.
 func (r *row) visible() bool { return r.Status == userActive && !r.Hidden }
 
-// ageOn returns whole years between dob and now.
-func ageOn(dob, now time.Time) int {
+// AgeOn is a person's age in whole years on the day now.
+func AgeOn(dob, now time.Time) int {
 	y := now.Year() - dob.Year()
 	if now.Month() < dob.Month() || (now.Month() == dob.Month() && now.Day() < dob.Day()) {
 		y--
@@ -140,7 +141,7 @@ func str(p *string) string {
 
 // sections builds the seven sections of r; withDOB adds the exact date of birth (the owner's own view only).
 func (r *row) sections(now time.Time, withDOB bool) Sections {
-	b := Basic{Gender: r.Gender, Name: r.Name, ProfileName: r.ProfileName, Age: ageOn(r.DOB, now), HeightCM: r.HeightCM,
+	b := Basic{Gender: r.Gender, Name: r.Name, ProfileName: r.ProfileName, Age: AgeOn(r.DOB, now), HeightCM: r.HeightCM,
 		Height: r.HeightLabel, MaritalStatus: r.MaritalStatus, CreatedBy: r.CreatedBy, MotherTongueID: r.MotherTongueID,
 		MotherTongue: r.MotherTongueName, PhysicalStatus: r.PhysicalStatus}
 	if withDOB {
@@ -236,8 +237,9 @@ func (s *Service) badgeKinds(ctx context.Context, ids []uint64) (map[uint64][]st
 	return out, nil
 }
 
-// lastActive turns a timestamp into a coarse band, so exact activity is not revealed.
-func lastActive(t *time.Time, now time.Time) string {
+// LastActive turns a timestamp into a coarse band (today, this_week,
+// this_month or earlier), so exact activity is not revealed.
+func LastActive(t *time.Time, now time.Time) string {
 	if t == nil {
 		return "earlier"
 	}

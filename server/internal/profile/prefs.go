@@ -113,6 +113,7 @@ var prefOrder = []string{"age", "height", "maritalStatus", "community", "motherT
 
 // prefRow is partner_preferences.
 type prefRow struct {
+	ProfileID                           uint64
 	AgeMin, AgeMax                      int
 	AgeStrict                           bool
 	HeightMin, HeightMax                *int
@@ -134,39 +135,55 @@ func partnerMinAge(gender int) int {
 	return PartnerMinAgeBride
 }
 
-// defaults derives preferences from the member's own profile: a bride sees
-// grooms of her age up to 7 years older, a groom brides up to 5 years
-// younger; a partner of the same marital status (never married, or any
-// otherwise), denomination, mother tongue and country, all soft but the age.
-func defaults(r *row, age int) Preference {
+// Basics are the parts of a profile that its default partner preferences derive from.
+type Basics struct {
+	Gender                                 int
+	HeightCM                               *int
+	MaritalStatus                          string
+	CommunityID, MotherTongueID, CountryID *uint64
+}
+
+// DefaultPreference derives preferences from a member's own profile (b, and
+// age in years): a bride sees grooms of her age up to 7 years older, a groom
+// brides up to 5 years younger; a partner of the same marital status (never
+// married, or any otherwise), denomination, mother tongue and country, all
+// soft but the age. A member who never saved preferences is matched with these.
+func DefaultPreference(b Basics, age int) Preference {
 	p := Preference{Age: Range{Strict: true}}
-	minAge := partnerMinAge(r.Gender)
-	if r.Gender == GenderFemale {
+	minAge := partnerMinAge(b.Gender)
+	if b.Gender == GenderFemale {
 		p.Age.Min, p.Age.Max = max(minAge, age), max(minAge, age)+7
 	} else {
 		p.Age.Min, p.Age.Max = max(minAge, age-5), max(minAge, age)
 	}
 	p.Age.Max = min(p.Age.Max, PartnerMaxAge)
-	if r.HeightCM != nil {
-		if r.Gender == GenderFemale {
-			p.Height.Min = *r.HeightCM
+	if b.HeightCM != nil {
+		if b.Gender == GenderFemale {
+			p.Height.Min = *b.HeightCM
 		} else {
-			p.Height.Max = *r.HeightCM
+			p.Height.Max = *b.HeightCM
 		}
 	}
-	if r.MaritalStatus == NeverMarried {
+	if b.MaritalStatus == NeverMarried {
 		p.MaritalStatus.Values = []string{NeverMarried}
 	}
-	if r.CommunityID != nil {
-		p.Community.Values = []uint64{*r.CommunityID}
+	if b.CommunityID != nil {
+		p.Community.Values = []uint64{*b.CommunityID}
 	}
-	if r.MotherTongueID != nil {
-		p.MotherTongue.Values = []uint64{*r.MotherTongueID}
+	if b.MotherTongueID != nil {
+		p.MotherTongue.Values = []uint64{*b.MotherTongueID}
 	}
-	if r.CountryID != nil {
-		p.Country.Values = []uint64{*r.CountryID}
+	if b.CountryID != nil {
+		p.Country.Values = []uint64{*b.CountryID}
 	}
+	normalizePreference(&p)
 	return p
+}
+
+// defaults derives preferences from the member's profile row (see DefaultPreference).
+func defaults(r *row, age int) Preference {
+	return DefaultPreference(Basics{Gender: r.Gender, HeightCM: r.HeightCM, MaritalStatus: r.MaritalStatus,
+		CommunityID: r.CommunityID, MotherTongueID: r.MotherTongueID, CountryID: r.CountryID}, age)
 }
 
 // Preference returns the member's saved partner preferences, or defaults
@@ -198,11 +215,26 @@ func (s *Service) loadPreference(db *gorm.DB, profileID uint64) (*Preference, er
 			return nil, notFound()
 		}
 		now := s.clock()
-		p := defaults(r, ageOn(r.DOB, now))
+		p := defaults(r, AgeOn(r.DOB, now))
 		normalizePreference(&p)
 		return &p, nil
 	}
-	pr := rows[0]
+	var vals []prefValue
+	if err := db.Table("partner_preference_values").Select("profile_id, field, value").Where("profile_id = ?", profileID).
+		Order("id").Find(&vals).Error; err != nil {
+		return nil, err
+	}
+	return buildSaved(rows[0], vals), nil
+}
+
+// prefValue is one partner_preference_values row.
+type prefValue struct {
+	ProfileID    uint64
+	Field, Value string
+}
+
+// buildSaved assembles saved preferences from their row and value rows (without names).
+func buildSaved(pr prefRow, vals []prefValue) *Preference {
 	p := &Preference{Saved: true, Age: Range{Min: pr.AgeMin, Max: pr.AgeMax, Strict: pr.AgeStrict},
 		Height: Range{Strict: pr.HeightStrict}, Income: IncomeRange{Min: pr.IncomeMin, Max: pr.IncomeMax, Strict: pr.IncomeStrict}}
 	if pr.HeightMin != nil {
@@ -214,11 +246,6 @@ func (s *Service) loadPreference(db *gorm.DB, profileID uint64) (*Preference, er
 	strict := map[string]bool{"marital": pr.MaritalStrict, "community": pr.CommunityStrict, "mother_tongue": pr.MotherTongueStrict,
 		"degree": pr.DegreeStrict, "profession": pr.ProfessionStrict, "country": pr.CountryStrict, "state": pr.StateStrict,
 		"city": pr.CityStrict, "diet": pr.DietStrict, "smoking": pr.SmokingStrict, "drinking": pr.DrinkingStrict}
-	var vals []struct{ Field, Value string }
-	if err := db.Table("partner_preference_values").Select("field, value").Where("profile_id = ?", profileID).
-		Order("id").Find(&vals).Error; err != nil {
-		return nil, err
-	}
 	for _, f := range idFields {
 		l := f.get(p)
 		l.Strict = strict[f.field]
@@ -240,7 +267,35 @@ func (s *Service) loadPreference(db *gorm.DB, profileID uint64) (*Preference, er
 		}
 	}
 	normalizePreference(p)
-	return p, nil
+	return p
+}
+
+// SavedPreferences returns the saved preferences (without names) of those of
+// ids that saved any, in two queries; matching uses it for a whole window of
+// candidates and derives the others' with DefaultPreference.
+func (s *Service) SavedPreferences(ctx context.Context, ids []uint64) (map[uint64]*Preference, error) {
+	out := make(map[uint64]*Preference, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	db := s.db.WithContext(ctx)
+	var rows []prefRow
+	if err := db.Table("partner_preferences").Where("profile_id IN ?", ids).Find(&rows).Error; err != nil {
+		return nil, internal(err)
+	}
+	var vals []prefValue
+	if err := db.Table("partner_preference_values").Select("profile_id, field, value").Where("profile_id IN ?", ids).
+		Order("id").Find(&vals).Error; err != nil {
+		return nil, internal(err)
+	}
+	byProfile := make(map[uint64][]prefValue, len(rows))
+	for _, v := range vals {
+		byProfile[v.ProfileID] = append(byProfile[v.ProfileID], v)
+	}
+	for _, r := range rows {
+		out[r.ProfileID] = buildSaved(r, byProfile[r.ProfileID])
+	}
+	return out, nil
 }
 
 // normalizePreference makes every list non-nil, so answers carry [] rather than null.
@@ -301,9 +356,15 @@ func (s *Service) fillNames(db *gorm.DB, p *Preference) error {
 	return nil
 }
 
-// SavePreference validates and stores the member's partner preferences,
-// replacing all of them; created is true the first time.
-func (s *Service) SavePreference(ctx context.Context, profileID uint64, in Preference) (p *Preference, created bool, err error) {
+// PreferenceFields are the JSON names of the preference fields, the keys a partial save may send.
+var PreferenceFields = prefOrder
+
+// SavePreference validates and stores the member's partner preferences;
+// created is true the first time. sent names the fields the caller sent
+// (JSON names, see PreferenceFields): the others keep their current value
+// (saved, or the defaults), so a partial body never resets what it left
+// out. A nil sent means every field was sent.
+func (s *Service) SavePreference(ctx context.Context, profileID uint64, in Preference, sent map[string]bool) (p *Preference, created bool, err error) {
 	db := s.db.WithContext(ctx)
 	var me struct{ Gender int }
 	res := db.Table("profiles").Select("gender").Where("id = ?", profileID).Limit(1).Scan(&me)
@@ -312,6 +373,13 @@ func (s *Service) SavePreference(ctx context.Context, profileID uint64, in Prefe
 	}
 	if res.RowsAffected == 0 {
 		return nil, false, notFound()
+	}
+	if sent != nil {
+		cur, err := s.loadPreference(db, profileID)
+		if err != nil {
+			return nil, false, internal(err)
+		}
+		mergePreference(&in, cur, sent)
 	}
 	errs := map[string]string{}
 	minAge := partnerMinAge(me.Gender)
@@ -360,7 +428,7 @@ func (s *Service) SavePreference(ctx context.Context, profileID uint64, in Prefe
 	}
 	for _, f := range idFields {
 		l := f.get(&in)
-		l.Values = uniqueIDs(l.Values)
+		l.Values = UniqueIDs(l.Values)
 		if len(l.Values) > MaxPreferenceItems {
 			errs[f.jsonName] = MsgTooManyValues
 			continue
@@ -378,7 +446,7 @@ func (s *Service) SavePreference(ctx context.Context, profileID uint64, in Prefe
 	}
 	for _, f := range enumFields {
 		l := f.get(&in)
-		l.Values = uniqueStrings(l.Values)
+		l.Values = UniqueStrings(l.Values)
 		for _, v := range l.Values {
 			if !valid(f.enum, v) {
 				errs[f.jsonName] = f.msg
@@ -402,7 +470,32 @@ func (s *Service) SavePreference(ctx context.Context, profileID uint64, in Prefe
 	return p, created, err
 }
 
-func uniqueIDs(xs []uint64) []uint64 {
+// mergePreference copies into in every field of cur whose JSON name is not in sent.
+func mergePreference(in, cur *Preference, sent map[string]bool) {
+	keep := func(name string) bool { return !sent[name] }
+	if keep("age") {
+		in.Age = cur.Age
+	}
+	if keep("height") {
+		in.Height = cur.Height
+	}
+	if keep("income") {
+		in.Income = cur.Income
+	}
+	for _, f := range idFields {
+		if keep(f.jsonName) {
+			*f.get(in) = *f.get(cur)
+		}
+	}
+	for _, f := range enumFields {
+		if keep(f.jsonName) {
+			*f.get(in) = *f.get(cur)
+		}
+	}
+}
+
+// UniqueIDs drops zeros and repeats from xs, keeping the first of each, and never returns nil.
+func UniqueIDs(xs []uint64) []uint64 {
 	seen := map[uint64]bool{}
 	out := []uint64{}
 	for _, x := range xs {
@@ -414,7 +507,8 @@ func uniqueIDs(xs []uint64) []uint64 {
 	return out
 }
 
-func uniqueStrings(xs []string) []string {
+// UniqueStrings trims xs and drops empty values and repeats, keeping the first of each, and never returns nil.
+func UniqueStrings(xs []string) []string {
 	seen := map[string]bool{}
 	out := []string{}
 	for _, x := range xs {
@@ -497,7 +591,7 @@ func SeedDefaultPreferences(ctx context.Context, db *store.DB, profileIDs []uint
 			if err != nil || !ok {
 				return err
 			}
-			p := defaults(r, ageOn(r.DOB, now))
+			p := defaults(r, AgeOn(r.DOB, now))
 			if _, err := writePreference(tx, db.Dialect, id, &p, now); err != nil {
 				return err
 			}

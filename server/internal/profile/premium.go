@@ -8,8 +8,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tfmmatrimony/tfm/server/internal/directory"
 	"github.com/tfmmatrimony/tfm/server/internal/pagination"
 	"github.com/tfmmatrimony/tfm/server/internal/store"
+	"gorm.io/gorm"
 )
 
 // Gender codes (spec §3: code 10 selects one gender's default avatar).
@@ -30,13 +32,30 @@ type PublicCard struct {
 
 // PremiumMembers lists visible members on an active paid plan, newest
 // subscription first, leaving out members who chose not to appear in public
-// lists (member_settings.show_in_public).
-func (s *Service) PremiumMembers(ctx context.Context, skip, limit int) ([]PublicCard, int64, error) {
+// lists (member_settings.show_in_public). For a member (viewerID not 0) it
+// lists the opposite gender only ("Premium Bride" for a groom), without the
+// viewer and whoever the viewer must not see; a visitor (0) sees both.
+// Either way, each is shown only as a visitor may see them.
+func (s *Service) PremiumMembers(ctx context.Context, viewerID uint64, skip, limit int) ([]PublicCard, int64, error) {
 	p := pagination.New(skip, limit, 25)
 	now := time.Now().UTC()
-	base := s.db.WithContext(ctx).Table("profiles p").
-		Joins("JOIN users u ON u.id = p.user_id AND u.status = 'active'").
-		Where("p.hidden = ?", false).
+	var base *gorm.DB
+	if viewerID == 0 {
+		base = s.db.WithContext(ctx).Table("profiles p").
+			Joins("JOIN users u ON u.id = p.user_id AND u.status = 'active'").
+			Where("p.hidden = ?", false)
+	} else {
+		var me struct{ Gender int }
+		if err := s.db.WithContext(ctx).Table("profiles").Select("gender").Where("id = ?", viewerID).Scan(&me).Error; err != nil {
+			return nil, 0, internal(err)
+		}
+		other := GenderFemale
+		if me.Gender == GenderFemale {
+			other = GenderMale
+		}
+		base = directory.Members(s.db.WithContext(ctx), viewerID).Where("p.gender = ?", other)
+	}
+	base = base.
 		Where("NOT EXISTS (SELECT 1 FROM member_settings ms WHERE ms.profile_id = p.id AND ms.show_in_public = ?)", false).
 		Where("EXISTS (SELECT 1 FROM subscriptions s WHERE s.profile_id = p.id AND s.starts_at <= ? AND s.expires_at > ?)", now, now)
 	var total int64

@@ -49,8 +49,10 @@ type Service struct {
 	images   *media.Processor
 	grants   *media.Grants
 	contacts ContactViewChecker
-	log      *slog.Logger
-	now      func() time.Time
+	// newMatches counts the dashboard's new matches; nil shows 0 (see SetNewMatches).
+	newMatches NewMatchCounter
+	log        *slog.Logger
+	now        func() time.Time
 }
 
 // New builds the profile service; it fails when a required dependency is missing.

@@ -175,7 +175,7 @@ func (s *Service) Partner(ctx context.Context, viewerID uint64, viewerCode, code
 	}
 	now := s.clock()
 	v := &PartnerView{ProfileID: r.ProfileCode, UserName: r.Name, Gender: r.Gender, Sections: r.sections(now, false),
-		IsSelf: self, Photos: []Photo{}, LastActive: lastActive(r.LastActiveAt, now)}
+		IsSelf: self, Photos: []Photo{}, LastActive: LastActive(r.LastActiveAt, now)}
 	seePhotos := self || r.PhotoVisibility != PhotosProtected
 	if !seePhotos {
 		if seePhotos, err = s.rel.RequestAccepted(ctx, relation.KindPhoto, viewerID, r.ID); err != nil {

@@ -1,0 +1,297 @@
+package match_test
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/tfmmatrimony/tfm/server/internal/apperr"
+	"github.com/tfmmatrimony/tfm/server/internal/match"
+	"github.com/tfmmatrimony/tfm/server/internal/match/matchtest"
+	"github.com/tfmmatrimony/tfm/server/internal/profile"
+	"github.com/tfmmatrimony/tfm/server/internal/store/storetest"
+)
+
+type env = matchtest.Env
+
+var (
+	eachEngine = matchtest.EachEngine
+	ageRange   = matchtest.AgeRange
+	viewer     = matchtest.Viewer
+	sameSet    = matchtest.SameSet
+	must       = matchtest.Must
+)
+
+func codes(_ *testing.T, pg *match.Page) []string { return matchtest.Codes(pg) }
+
+func list(t *testing.T, e *env, m storetest.Member, kind match.Kind) []string {
+	t.Helper()
+	pg, err := e.Matches.List(context.Background(), viewer(m), kind, match.PageRequest{Limit: 100})
+	if err != nil {
+		t.Fatalf("%s list: %v", kind, err)
+	}
+	return codes(t, pg)
+}
+
+func TestMutualStrictRuleBothWays(t *testing.T) {
+	eachEngine(t, func(t *testing.T, e *env) {
+		groom := e.Member(t, storetest.Person{Age: 30, Community: e.M.RC})
+		e.Prefs(t, groom, ageRange(18, 25, true))
+		b18 := e.Member(t, storetest.Person{Bride: true, Age: 18, Community: e.M.RC}) // 18 today: the youngest legal bride
+		e.Prefs(t, b18, ageRange(28, 32, true))
+		b26 := e.Member(t, storetest.Person{Bride: true, Age: 26})
+		e.Prefs(t, b26, ageRange(28, 32, true))
+		wantsYounger := e.Member(t, storetest.Person{Bride: true, Age: 22}) // her strict range leaves the groom out
+		e.Prefs(t, wantsYounger, ageRange(21, 25, true))
+		softOnly := e.Member(t, storetest.Person{Bride: true, Age: 24}) // a soft range never excludes
+		e.Prefs(t, softOnly, ageRange(21, 25, false))
+		csiOnly := e.Member(t, storetest.Person{Bride: true, Age: 23}) // strict denomination the groom lacks
+		p := ageRange(25, 35, true)
+		p.Community = profile.IDList{Values: []uint64{e.M.CSI}, Strict: true}
+		e.Prefs(t, csiOnly, p)
+		noPrefs := e.Member(t, storetest.Person{Bride: true, Age: 24}) // defaults: grooms 24-31, age strict
+		tooOldForDefaults := e.Member(t, storetest.Person{Bride: true, Age: 21})
+
+		sameSet(t, "groom's matches", list(t, e, groom, match.My), b18, softOnly, noPrefs)
+		sameSet(t, "18-year-old's matches", list(t, e, b18, match.My), groom)
+		sameSet(t, "matches of a bride the groom's range leaves out", list(t, e, b26, match.My))
+		if got := list(t, e, tooOldForDefaults, match.My); len(got) != 0 {
+			t.Fatalf("a 21-year-old's default range (21-28) holds no 30-year-old: %v", got)
+		}
+
+		// The edge age 21: a groom is 21 on his birthday and still 21 the day before his 22nd.
+		bride := e.Member(t, storetest.Person{Bride: true, Age: 20})
+		e.Prefs(t, bride, ageRange(21, 21, true))
+		g21 := e.Member(t, storetest.Person{Age: 21})
+		e.Prefs(t, g21, ageRange(18, 25, true))
+		nearly22 := e.Member(t, storetest.Person{DOB: e.Now.AddDate(-22, 0, 1)})
+		e.Prefs(t, nearly22, ageRange(18, 25, true))
+		just22 := e.Member(t, storetest.Person{Age: 22})
+		e.Prefs(t, just22, ageRange(18, 25, true))
+		got := list(t, e, bride, match.My)
+		sameSet(t, "bride wanting exactly 21", got, g21, nearly22)
+	})
+}
+
+func TestWhyThisMatchNamesBothSides(t *testing.T) {
+	eachEngine(t, func(t *testing.T, e *env) {
+		groom := e.Member(t, storetest.Person{Age: 30, Community: e.M.RC, MotherTongue: e.M.Malayalam, City: e.M.Kochi, State: e.M.Kerala})
+		p := ageRange(22, 28, true)
+		p.Community = profile.IDList{Values: []uint64{e.M.RC}}
+		p.City = profile.IDList{Values: []uint64{e.M.Chennai}} // soft, not met
+		e.Prefs(t, groom, p)
+		bride := e.Member(t, storetest.Person{Bride: true, Age: 25, Community: e.M.RC, City: e.M.Kochi, State: e.M.Kerala})
+		bp := ageRange(28, 34, true)
+		bp.MotherTongue = profile.IDList{Values: []uint64{e.M.Malayalam}, Strict: true}
+		e.Prefs(t, bride, bp)
+		pg, err := e.Matches.List(context.Background(), viewer(groom), match.My, match.PageRequest{})
+		if err != nil || len(pg.Items) != 1 {
+			t.Fatalf("list: %v %+v", err, pg)
+		}
+		why := pg.Items[0].Why
+		if !slices.Equal(why.Mine, []string{"age", "community"}) || !slices.Equal(why.Theirs, []string{"age", "motherTongue"}) {
+			t.Fatalf("why = %+v", why)
+		}
+	})
+}
+
+func TestEveryListLeavesOutWhomTheViewerMustNotSee(t *testing.T) {
+	eachEngine(t, func(t *testing.T, e *env) {
+		ctx := context.Background()
+		groom := e.Member(t, storetest.Person{Age: 30})
+		e.Prefs(t, groom, ageRange(20, 35, true))
+		rules := []struct {
+			name  string
+			apply func(b storetest.Member)
+			p     storetest.Person
+		}{
+			{"BlockedByMe", func(b storetest.Member) { must(t, e.Relations.Block(ctx, groom.ID, b.ID)) }, storetest.Person{}},
+			{"BlockedMe", func(b storetest.Member) { must(t, e.Relations.Block(ctx, b.ID, groom.ID)) }, storetest.Person{}},
+			{"DontShow", func(b storetest.Member) { must(t, e.Relations.DontShow(ctx, groom.ID, b.ID)) }, storetest.Person{}},
+			{"Hidden", nil, storetest.Person{Hidden: true}},
+			{"Suspended", nil, storetest.Person{Status: "suspended"}},
+			{"Deleting", nil, storetest.Person{Status: "deleted"}},
+		}
+		visible := e.Member(t, storetest.Person{Bride: true, Age: 25})
+		for _, r := range rules {
+			t.Run(r.name, func(t *testing.T) {
+				r.p.Bride, r.p.Age = true, 25
+				b := e.Member(t, r.p)
+				if r.apply != nil {
+					r.apply(b)
+				}
+				for _, kind := range []match.Kind{match.My, match.Fresh} {
+					if slices.Contains(list(t, e, groom, kind), b.Code) {
+						t.Fatalf("%s list shows a member it must leave out", kind)
+					}
+				}
+				if !slices.Contains(list(t, e, groom, match.My), visible.Code) {
+					t.Fatal("the visible member is missing")
+				}
+			})
+		}
+		t.Run("SelfAndSameGender", func(t *testing.T) {
+			other := e.Member(t, storetest.Person{Age: 29})
+			got := list(t, e, groom, match.My)
+			if slices.Contains(got, groom.Code) || slices.Contains(got, other.Code) {
+				t.Fatalf("self or a groom listed: %v", got)
+			}
+		})
+	})
+}
+
+func TestNewMatchesJoinedInTheLast30Days(t *testing.T) {
+	eachEngine(t, func(t *testing.T, e *env) {
+		groom := e.Member(t, storetest.Person{Age: 30})
+		e.Prefs(t, groom, ageRange(20, 35, true))
+		fresh := e.Member(t, storetest.Person{Bride: true, Age: 25, CreatedAt: e.Now.AddDate(0, 0, -29)})
+		old := e.Member(t, storetest.Person{Bride: true, Age: 25, CreatedAt: e.Now.AddDate(0, 0, -31)})
+		sameSet(t, "new", list(t, e, groom, match.Fresh), fresh)
+		sameSet(t, "my", list(t, e, groom, match.My), fresh, old)
+		n, err := e.Matches.CountNew(context.Background(), groom.ID)
+		if err != nil || n != 1 {
+			t.Fatalf("CountNew = %d, %v", n, err)
+		}
+	})
+}
+
+func TestDiscoveryRelaxesOnlyMyStrictPreferences(t *testing.T) {
+	eachEngine(t, func(t *testing.T, e *env) {
+		groom := e.Member(t, storetest.Person{Age: 30})
+		p := ageRange(20, 35, true)
+		p.Community = profile.IDList{Values: []uint64{e.M.RC}, Strict: true}
+		e.Prefs(t, groom, p)
+		rc := e.Member(t, storetest.Person{Bride: true, Age: 25, Community: e.M.RC})
+		csi := e.Member(t, storetest.Person{Bride: true, Age: 25, Community: e.M.CSI})
+		csiNotForMe := e.Member(t, storetest.Person{Bride: true, Age: 25, Community: e.M.CSI})
+		e.Prefs(t, csiNotForMe, ageRange(21, 25, true))
+		sameSet(t, "my", list(t, e, groom, match.My), rc)
+		sameSet(t, "discovery", list(t, e, groom, match.Discovery), csi)
+	})
+}
+
+func TestNearbyShowsBandsNeverDistances(t *testing.T) {
+	eachEngine(t, func(t *testing.T, e *env) {
+		groom := e.Member(t, storetest.Person{Age: 30, City: e.M.Kochi, State: e.M.Kerala})
+		e.Prefs(t, groom, ageRange(20, 35, true))
+		kochi := e.Member(t, storetest.Person{Bride: true, Age: 25, City: e.M.Kochi, State: e.M.Kerala})
+		aluva := e.Member(t, storetest.Person{Bride: true, Age: 25, City: e.M.Aluva, State: e.M.Kerala})
+		e.Member(t, storetest.Person{Bride: true, Age: 25, City: e.M.Thrissur, State: e.M.Kerala})
+		e.Member(t, storetest.Person{Bride: true, Age: 25, City: e.M.Chennai, State: e.M.TamilNadu})
+		e.Member(t, storetest.Person{Bride: true, Age: 25})
+		pg, err := e.Matches.List(context.Background(), viewer(groom), match.Nearby, match.PageRequest{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameSet(t, "nearby", codes(t, pg), kochi, aluva)
+		want := map[string]string{kochi.Code: "under10", aluva.Code: "under25"}
+		raw, _ := json.Marshal(pg)
+		var decoded struct{ Items []map[string]any }
+		must(t, json.Unmarshal(raw, &decoded))
+		for _, it := range decoded.Items {
+			if it["distance"] != want[it["profileID"].(string)] {
+				t.Fatalf("band of %v = %v", it["profileID"], it["distance"])
+			}
+			for k, v := range it {
+				if f, ok := v.(float64); ok && f != float64(int64(f)) {
+					t.Fatalf("a fractional number %s=%v in a card", k, v)
+				}
+				if k == "distanceKm" || k == "km" || k == "lat" || k == "lng" {
+					t.Fatalf("card carries %s", k)
+				}
+			}
+		}
+		noCity := e.Member(t, storetest.Person{Age: 30})
+		if got := list(t, e, noCity, match.Nearby); len(got) != 0 {
+			t.Fatalf("a member without a city has no nearby list: %v", got)
+		}
+	})
+}
+
+func TestTodaysTenAreStableWithinADayAndChangeTheNext(t *testing.T) {
+	eachEngine(t, func(t *testing.T, e *env) {
+		ctx := context.Background()
+		e.Now = time.Date(2026, 11, 26, 3, 0, 0, 0, time.UTC) // 08:30 in India
+		groom := e.Member(t, storetest.Person{Age: 30})
+		e.Prefs(t, groom, ageRange(20, 35, true))
+		var brides []storetest.Member
+		for i := 0; i < 25; i++ {
+			brides = append(brides, e.Member(t, storetest.Person{Bride: true, Age: 22 + i%8}))
+		}
+		first, err := e.Matches.Today(ctx, viewer(groom))
+		must(t, err)
+		if len(first.Items) != match.TodayCount {
+			t.Fatalf("today has %d", len(first.Items))
+		}
+		// The same day, later: the same ten in the same order, even after a new member joins.
+		e.Member(t, storetest.Person{Bride: true, Age: 24})
+		e.Now = e.Now.Add(12 * time.Hour) // 20:30 in India
+		again, err := e.Matches.Today(ctx, viewer(groom))
+		must(t, err)
+		if !slices.Equal(codes(t, first), codes(t, again)) {
+			t.Fatalf("today changed within the day:\n%v\n%v", codes(t, first), codes(t, again))
+		}
+		// Viewing: marks only today's, and says so on the cards.
+		n, err := e.Matches.MarkTodayViewed(ctx, viewer(groom), []string{first.Items[0].ProfileID, brides[0].Code + "X"})
+		must(t, err)
+		if n != 1 {
+			t.Fatalf("marked %d", n)
+		}
+		again, _ = e.Matches.Today(ctx, viewer(groom))
+		if !*again.Items[0].Viewed || *again.Items[1].Viewed {
+			t.Fatal("viewed flags wrong")
+		}
+		// A block removes a member from today's list at once.
+		must(t, e.Relations.Block(ctx, groom.ID, again.Items[1].InternalID()))
+		blocked, _ := e.Matches.Today(ctx, viewer(groom))
+		if len(blocked.Items) != match.TodayCount-1 || slices.Contains(codes(t, blocked), again.Items[1].ProfileID) {
+			t.Fatalf("blocked member still in today's list: %v", codes(t, blocked))
+		}
+		// The next day in India (midnight IST is 18:30 UTC): a new choice, fresh members first.
+		e.Now = time.Date(2026, 11, 26, 19, 0, 0, 0, time.UTC)
+		next, err := e.Matches.Today(ctx, viewer(groom))
+		must(t, err)
+		for _, c := range codes(t, next) {
+			if slices.Contains(codes(t, first), c) {
+				t.Fatalf("tomorrow repeats %s while fresh matches remain", c)
+			}
+		}
+		if len(next.Items) != match.TodayCount {
+			t.Fatalf("tomorrow has %d", len(next.Items))
+		}
+	})
+}
+
+func TestPagingByCursorAndPastTheEnd(t *testing.T) {
+	eachEngine(t, func(t *testing.T, e *env) {
+		ctx := context.Background()
+		groom := e.Member(t, storetest.Person{Age: 30})
+		e.Prefs(t, groom, ageRange(20, 35, true))
+		for i := 0; i < 13; i++ {
+			e.Member(t, storetest.Person{Bride: true, Age: 25})
+		}
+		p1, err := e.Matches.List(ctx, viewer(groom), match.My, match.PageRequest{})
+		must(t, err)
+		if len(p1.Items) != 10 || p1.Total != 13 || p1.TotalCapped || p1.Cursor == nil {
+			t.Fatalf("page 1: %d items, total %d, capped %v", len(p1.Items), p1.Total, p1.TotalCapped)
+		}
+		p2, err := e.Matches.List(ctx, viewer(groom), match.My, match.PageRequest{Cursor: *p1.Cursor})
+		must(t, err)
+		if len(p2.Items) != 3 || p2.Cursor != nil {
+			t.Fatalf("page 2: %d items", len(p2.Items))
+		}
+		seen := append(codes(t, p1), codes(t, p2)...)
+		slices.Sort(seen)
+		if len(slices.Compact(seen)) != 13 {
+			t.Fatal("pages overlap")
+		}
+		for _, pr := range []match.PageRequest{{Skip: 13}, {Cursor: "not-a-cursor"}} {
+			_, err := e.Matches.List(ctx, viewer(groom), match.My, pr)
+			if ae, ok := apperr.As(err); !ok || ae.Kind != apperr.Invalid {
+				t.Fatalf("%+v: err = %v", pr, err)
+			}
+		}
+	})
+}

@@ -1,0 +1,404 @@
+// Package match finds a member's matches (product.md "Partner preferences
+// and matches"): My matches are opposite-gender members who meet the
+// member's strict preferences and whose strict preferences the member meets,
+// ranked by the preferences met on both sides, then by recent activity; New
+// matches are those who joined in the last 30 days; Nearby those within 50 km
+// (city to city, shown only as a band); Today's ten are chosen once a day and
+// kept; Discovery relaxes the member's own strict preferences. Every list
+// leaves out what directory.Visible leaves out.
+//
+// A list is ranked over a bounded window: the Window most recently active
+// members that pass the strict preferences in SQL (one indexed walk), scored
+// in memory. Scoring a million rows on every page would not be a product,
+// and a member's best match who has not logged in for months is not the one
+// to show first anyway.
+package match
+
+import (
+	"context"
+	"errors"
+	"sort"
+	"time"
+
+	"gorm.io/gorm"
+
+	"github.com/tfmmatrimony/tfm/server/internal/apperr"
+	"github.com/tfmmatrimony/tfm/server/internal/directory"
+	"github.com/tfmmatrimony/tfm/server/internal/pagination"
+	"github.com/tfmmatrimony/tfm/server/internal/profile"
+	"github.com/tfmmatrimony/tfm/server/internal/store"
+)
+
+// Window is how many candidates a ranked list considers at most.
+const Window = 600
+
+// NewWindow is how recently a member must have joined to be a new match.
+const NewWindow = 30 * 24 * time.Hour
+
+// Messages of this area.
+const (
+	MsgPastEnd   = "This page is past the end of the results"
+	MsgBadCursor = "This page link is no longer valid. Please start from the first page"
+)
+
+// Kind names a match list.
+type Kind string
+
+// The match lists.
+const (
+	My        Kind = "my"  // My matches
+	Fresh     Kind = "new" // New matches: joined in the last 30 days
+	Nearby    Kind = "nearby"
+	Discovery Kind = "discovery"
+)
+
+// Why says which of the viewer's preferences a member meets (Mine) and which
+// of the member's preferences the viewer meets (Theirs), as preference keys.
+type Why struct {
+	Mine   []string `json:"mine"`
+	Theirs []string `json:"theirs"`
+}
+
+// Card is a member in a match or search list.
+type Card struct {
+	profile.Card
+	Why          Why    `json:"why"`
+	Distance     string `json:"distance,omitempty"` // Nearby only: under10, under25 or under50
+	IsNew        bool   `json:"isNew"`              // joined in the last 30 days
+	ActiveWithin string `json:"activeWithin"`       // today, this_week, this_month or earlier (profile.LastActive)
+	Viewed       *bool  `json:"viewed,omitempty"`   // Today's matches only
+}
+
+// Page is one page of a list. Total stops at directory.TotalCap, or at the
+// window of a ranked list; TotalCapped says there are more than Total.
+// Cursor opens the next page, nil at the end.
+type Page struct {
+	Items       []Card  `json:"items"`
+	Total       int64   `json:"total"`
+	TotalCapped bool    `json:"totalCapped"`
+	Cursor      *string `json:"cursor"`
+}
+
+// Viewer is the member asking: internal id and public code.
+type Viewer struct {
+	ID   uint64
+	Code string
+}
+
+// PageRequest is where a page starts (Cursor wins over Skip) and its size.
+type PageRequest struct {
+	Skip   int    `json:"skip"`
+	Limit  int    `json:"limit"`
+	Cursor string `json:"cursor"`
+}
+
+// Deps is what the match service needs; all but Now are required.
+type Deps struct {
+	DB       *store.DB
+	Profiles *profile.Service
+	Now      func() time.Time
+}
+
+// Service finds matches.
+type Service struct {
+	db       *store.DB
+	profiles *profile.Service
+	now      func() time.Time
+}
+
+// New builds the match service.
+func New(d Deps) (*Service, error) {
+	if d.DB == nil || d.Profiles == nil {
+		return nil, errors.New("match: DB and Profiles are required")
+	}
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	return &Service{db: d.DB, profiles: d.Profiles, now: d.Now}, nil
+}
+
+func (s *Service) clock() time.Time { return s.now().UTC().Truncate(time.Millisecond) }
+
+// seeker is the viewer with their facts, preferences and the request's judge.
+type seeker struct {
+	Viewer
+	facts directory.Facts
+	pref  *profile.Preference
+	j     *judge
+	other int // the gender the viewer is matched with
+}
+
+func (s *Service) seeker(ctx context.Context, v Viewer) (*seeker, error) {
+	db := s.db.WithContext(ctx)
+	f, ok, err := directory.LoadFacts(db, v.ID)
+	if err != nil {
+		return nil, store.Translate(err, profile.MsgNotFound, "")
+	}
+	if !ok {
+		return nil, apperr.New(apperr.NotFound, profile.MsgNotFound)
+	}
+	pref, err := s.profiles.Preference(ctx, v.ID)
+	if err != nil {
+		return nil, err
+	}
+	j, err := s.newJudge(db)
+	if err != nil {
+		return nil, err
+	}
+	other := profile.GenderFemale
+	if f.Gender == profile.GenderFemale {
+		other = profile.GenderMale
+	}
+	return &seeker{Viewer: v, facts: f, pref: pref, j: j, other: other}, nil
+}
+
+func (s *Service) newJudge(db *gorm.DB) (*judge, error) {
+	var bands []struct {
+		Code           string
+		Sort           int
+		MinINR, MaxINR int64
+	}
+	if err := db.Table("income_bands").Select("code, sort, min_inr, max_inr").Find(&bands).Error; err != nil {
+		return nil, store.Translate(err, "", "")
+	}
+	j := &judge{now: s.clock(), income: make(map[string]incomeBand, len(bands))}
+	for _, b := range bands {
+		j.income[b.Code] = incomeBand{Sort: b.Sort, Disclosed: b.MinINR != 0 || b.MaxINR != 0}
+	}
+	return j, nil
+}
+
+// Ranked is one candidate with both verdicts and its rank score.
+type Ranked struct {
+	Facts        directory.Facts
+	Mine, Theirs Verdict
+	Score        int
+	Distance     string
+}
+
+// window reads, through q, the Window most recently active candidates.
+func window(q *gorm.DB) (facts []directory.Facts, full bool, err error) {
+	err = q.Select(directory.FactsColumns).Order("p.last_active_at DESC").Order("p.id DESC").Limit(Window).Scan(&facts).Error
+	return facts, len(facts) >= Window, err
+}
+
+// rank judges every candidate both ways, keeps those keep accepts and
+// orders them by score (the viewer's preferences met count twice, theirs
+// once), then by recent activity, then newest profile first.
+func (s *Service) rank(ctx context.Context, sk *seeker, facts []directory.Facts, keep func(mine, theirs Verdict) bool) ([]Ranked, error) {
+	ids := make([]uint64, 0, len(facts))
+	for _, f := range facts {
+		ids = append(ids, f.ID)
+	}
+	saved, err := s.profiles.SavedPreferences(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Ranked, 0, len(facts))
+	for i := range facts {
+		f := &facts[i]
+		their := saved[f.ID]
+		if their == nil {
+			d := profile.DefaultPreference(profile.Basics{Gender: f.Gender, HeightCM: f.HeightCM, MaritalStatus: f.MaritalStatus,
+				CommunityID: f.CommunityID, MotherTongueID: f.MotherTongueID, CountryID: f.CountryID}, profile.AgeOn(f.DOB, sk.j.now))
+			their = &d
+		}
+		mine, theirs := sk.j.evaluate(sk.pref, f), sk.j.evaluate(their, &sk.facts)
+		if !keep(mine, theirs) {
+			continue
+		}
+		out = append(out, Ranked{Facts: *f, Mine: mine, Theirs: theirs, Score: 2*len(mine.Met) + len(theirs.Met)})
+	}
+	sort.SliceStable(out, func(a, b int) bool {
+		x, y := out[a], out[b]
+		if x.Score != y.Score {
+			return x.Score > y.Score
+		}
+		if ta, tb := activeAt(x.Facts), activeAt(y.Facts); !ta.Equal(tb) {
+			return ta.After(tb)
+		}
+		return x.Facts.ID > y.Facts.ID
+	})
+	return out, nil
+}
+
+func activeAt(f directory.Facts) time.Time {
+	if f.LastActiveAt == nil {
+		return time.Time{}
+	}
+	return *f.LastActiveAt
+}
+
+func mutual(mine, theirs Verdict) bool { return mine.StrictOK && theirs.StrictOK }
+
+// relaxed keeps the members the viewer's strict preferences leave out, as
+// long as the viewer meets theirs: Discovery never suggests someone who
+// would not consider the viewer.
+func relaxed(mine, theirs Verdict) bool { return !mine.StrictOK && theirs.StrictOK }
+
+// candidates is the base query of a list: visible members of the other gender.
+func (s *Service) candidates(ctx context.Context, sk *seeker) *gorm.DB {
+	return directory.Members(s.db.WithContext(ctx), sk.ID).Where("p.gender = ?", sk.other)
+}
+
+// List serves one of My, New, Nearby and Discovery (POST profile/my-matchs,
+// new-matchs, nearby-matchs, discovery-matchs). A bad cursor or a page past
+// the end is a Validation error.
+func (s *Service) List(ctx context.Context, v Viewer, kind Kind, pr PageRequest) (*Page, error) {
+	pg, err := pageOf(pr)
+	if err != nil {
+		return nil, err
+	}
+	ranked, full, err := s.ranked(ctx, v, kind)
+	if err != nil {
+		return nil, err
+	}
+	return s.page(ctx, v, ranked, full, pg)
+}
+
+// ranked computes a whole ranked list of kind for v.
+func (s *Service) ranked(ctx context.Context, v Viewer, kind Kind) ([]Ranked, bool, error) {
+	sk, err := s.seeker(ctx, v)
+	if err != nil {
+		return nil, false, err
+	}
+	q := s.candidates(ctx, sk)
+	keep := mutual
+	var near map[uint64]float64
+	switch kind {
+	case My:
+		q = sk.strictSQL(q)
+	case Fresh:
+		q = sk.strictSQL(q).Where("p.created_at >= ?", sk.j.now.Add(-NewWindow))
+	case Nearby:
+		if near, err = s.nearbyCities(ctx, sk.facts.CityID); err != nil {
+			return nil, false, err
+		}
+		if len(near) == 0 {
+			return []Ranked{}, false, nil
+		}
+		ids := make([]uint64, 0, len(near))
+		for id := range near {
+			ids = append(ids, id)
+		}
+		q = sk.strictSQL(q).Where("p.city_id IN ?", ids)
+	case Discovery:
+		keep = relaxed
+	default:
+		return nil, false, apperr.New(apperr.NotFound, "Unknown match list")
+	}
+	q = sk.reverseSQL(q)
+	facts, full, err := window(q)
+	if err != nil {
+		return nil, false, store.Translate(err, "", "")
+	}
+	ranked, err := s.rank(ctx, sk, facts, keep)
+	if err != nil {
+		return nil, false, err
+	}
+	if near != nil {
+		for i := range ranked {
+			if c := ranked[i].Facts.CityID; c != nil {
+				ranked[i].Distance = band(near[*c])
+			}
+		}
+	}
+	return ranked, full, nil
+}
+
+// CountNew is the number of the member's new matches, capped at the window (the dashboard's counter).
+func (s *Service) CountNew(ctx context.Context, viewerID uint64) (int64, error) {
+	r, _, err := s.ranked(ctx, Viewer{ID: viewerID}, Fresh)
+	return int64(len(r)), err
+}
+
+// pageOf validates a page request: the cursor, when given, must be one of ours.
+func pageOf(pr PageRequest) (pagination.Page, error) {
+	skip := pr.Skip
+	if pr.Cursor != "" {
+		c, ok := directory.DecodeCursor(pr.Cursor)
+		if !ok {
+			return pagination.Page{}, apperr.Validation(map[string]string{"cursor": MsgBadCursor}, "cursor")
+		}
+		skip = c.Skip
+	}
+	return pagination.New(skip, pr.Limit, pagination.DefaultLimit), nil
+}
+
+// page cuts one page out of a ranked list and builds its cards.
+func (s *Service) page(ctx context.Context, v Viewer, ranked []Ranked, full bool, pg pagination.Page) (*Page, error) {
+	if pg.Skip > 0 && pg.Skip >= len(ranked) {
+		return nil, apperr.Validation(map[string]string{"skip": MsgPastEnd}, "skip")
+	}
+	end := min(pg.Skip+pg.Limit, len(ranked))
+	items, err := s.Cards(ctx, v, ranked[pg.Skip:end])
+	if err != nil {
+		return nil, err
+	}
+	out := &Page{Items: items, Total: int64(len(ranked)), TotalCapped: full}
+	if end < len(ranked) {
+		c := directory.Cursor{Skip: end}.Encode()
+		out.Cursor = &c
+	}
+	return out, nil
+}
+
+// Cards builds the cards of ranked members, in order, with why, activity and invitation.
+func (s *Service) Cards(ctx context.Context, v Viewer, ranked []Ranked) ([]Card, error) {
+	ids := make([]uint64, len(ranked))
+	for i, r := range ranked {
+		ids[i] = r.Facts.ID
+	}
+	base, err := s.profiles.Cards(ctx, v.ID, v.Code, ids)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.profiles.AttachInvitations(ctx, v.ID, base); err != nil {
+		return nil, err
+	}
+	byID := make(map[uint64]*Ranked, len(ranked))
+	for i := range ranked {
+		byID[ranked[i].Facts.ID] = &ranked[i]
+	}
+	now := s.clock()
+	out := make([]Card, 0, len(base))
+	for _, b := range base {
+		r := byID[b.InternalID()]
+		out = append(out, Card{Card: b, Why: Why{Mine: r.Mine.Met, Theirs: r.Theirs.Met}, Distance: r.Distance,
+			IsNew: now.Sub(r.Facts.CreatedAt) < NewWindow, ActiveWithin: profile.LastActive(r.Facts.LastActiveAt, now)})
+	}
+	return out, nil
+}
+
+// Seeker is a viewer made ready for judging candidates (see Service.Seek).
+type Seeker = seeker
+
+// Seek loads the viewer's facts and preferences and returns them with the
+// base query of every list: visible members of the other gender.
+func (s *Service) Seek(ctx context.Context, v Viewer) (*Seeker, *gorm.DB, error) {
+	sk, err := s.seeker(ctx, v)
+	if err != nil {
+		return nil, nil, err
+	}
+	return sk, s.candidates(ctx, sk), nil
+}
+
+// Now is the seeker's clock reading for this request.
+func (sk *Seeker) Now() time.Time { return sk.j.now }
+
+// ReadWindow reads, through q, the Window most recently active candidates; full says there may be more.
+func ReadWindow(q *gorm.DB) ([]directory.Facts, bool, error) { return window(q) }
+
+// RankAll judges facts both ways for sk and ranks all of them (search keeps
+// members whatever their preferences say: the searcher chose the filters).
+func (s *Service) RankAll(ctx context.Context, sk *Seeker, facts []directory.Facts) ([]Ranked, error) {
+	return s.rank(ctx, sk, facts, func(Verdict, Verdict) bool { return true })
+}
+
+// PageOf validates a page request (see PageRequest).
+func PageOf(pr PageRequest) (pagination.Page, error) { return pageOf(pr) }
+
+// RankedPage cuts one page out of a whole ranked list and builds its cards.
+func (s *Service) RankedPage(ctx context.Context, v Viewer, ranked []Ranked, full bool, pg pagination.Page) (*Page, error) {
+	return s.page(ctx, v, ranked, full, pg)
+}
