@@ -10,6 +10,8 @@ CHROMIUM ?= /usr/bin/chromium
 # "context deadline exceeded" at the deadline on a busy machine (golang/go#75804, fixed in 1.27).
 # Minimising a newly interesting input is capped too (200 tries; its default is a minute of silence).
 FUZZTIME ?= 30000x
+# staticcheck, pinned: `make vet` runs it after go vet (served by the Go module proxy; go run caches the build).
+STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 GOFILES  := $(shell find server db client/embed.go -name '*.go' -o -name '*.sql' -o -name '*.json' 2>/dev/null)
 
 .PHONY: help run build client deps go-deps client-deps node-clients test vet gotest client-test e2e e2e-deps fuzz clean
@@ -47,8 +49,9 @@ scripts/realtime-clients/node_modules/.package-lock.json: scripts/realtime-clien
 
 test: vet gotest client-test client e2e ## vet, Go tests (race), client unit tests, client build, browser end-to-end tests
 
-vet: go-deps
+vet: go-deps ## go vet and staticcheck
 	$(GO) vet ./...
+	$(GO) run $(STATICCHECK) ./...
 
 gotest: go-deps node-clients ## Go tests with the race detector (set TEST_MYSQL_DSN / TEST_REDIS_URL to include MySQL and Redis)
 	$(GO) test -race -count=1 ./...

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"mime/multipart"
 	"net/http/httptest"
 	"net/textproto"
@@ -192,13 +191,4 @@ func (r *recorder) mustNotContain(secrets ...string) {
 			}
 		}
 	}
-}
-
-func readAll(t *testing.T, rd io.Reader) []byte {
-	t.Helper()
-	b, err := io.ReadAll(rd)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
 }
