@@ -3,6 +3,8 @@ import path from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { E2E_DIR } from './state'
 import { baseURL, expect, test } from './fixtures'
+import { letters, loginWithPassword, mobile, register as registerMember } from './members'
+import type { Person } from './members'
 
 // Accounts journeys against the real binary. Mail and SMS go to the dev outbox (GET /dev/outbox, newest first),
 // where the tests read activation links, reset links and OTPs.
@@ -76,25 +78,6 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false })
 }
 
-/** Unique letters-only text (names may contain letters only). */
-function letters(n: number): string {
-  const a = 'abcdefghijklmnopqrstuvwxyz'
-  let s = ''
-  for (let i = 0; i < n; i++) s += a[Math.floor(Math.random() * a.length)]
-  return s
-}
-
-/** A random valid Indian mobile (starts 6–9, not one repeated digit). */
-function mobile(): string {
-  return '9' + String(Math.floor(100_000_000 + Math.random() * 899_999_999))
-}
-
-async function loginWithPassword(page: Page, email: string, password: string) {
-  await page.getByLabel(/^Email/).fill(email)
-  await page.locator('#pwd').fill(password)
-  await page.getByRole('button', { name: 'Login', exact: true }).click()
-}
-
 async function logoutFromHeader(page: Page, name: string) {
   await page.getByRole('button', { name: `Profile menu of ${name}` }).click()
   await page.getByRole('button', { name: 'Logout' }).click()
@@ -103,41 +86,9 @@ async function logoutFromHeader(page: Page, name: string) {
   await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeVisible()
 }
 
-interface Person {
-  name: string
-  email: string
-  phone: string
-  dob: string
-}
-
 /** Goes through the three registration steps and lands on /my-matrimony. */
 async function register(page: Page, p: Person, password: string, screenshots = false) {
-  await page.goto('/register')
-  await expect(page.getByRole('heading', { name: 'Join us free' })).toBeVisible()
-  await page.getByLabel(/This profile is for/).selectOption('self')
-  await page.getByLabel(/Your name/).fill(p.name)
-  await page.getByLabel('Bride', { exact: true }).check()
-  await page.getByLabel(/Date of birth/).fill(p.dob)
-  if (screenshots) await shot(page, 'register-step1-1280')
-  await page.getByRole('button', { name: 'Continue' }).click()
-
-  await expect(page.getByRole('heading', { name: /Step 2 of 3/ })).toBeVisible()
-  await page.getByLabel(/^Email/).fill(p.email)
-  await page.getByLabel(/Mobile number/).fill(p.phone)
-  await page.locator('#password').fill(password)
-  await page.locator('#confirmPassword').fill(password)
-  if (screenshots) await shot(page, 'register-step2-1280')
-  await page.getByRole('button', { name: 'Continue' }).click()
-
-  await expect(page.getByRole('heading', { name: /Step 3 of 3/ })).toBeVisible()
-  await expect(page.getByLabel(/Religion/)).toHaveValue(/\d+/)
-  await page.getByLabel(/Denomination/).selectOption({ label: 'CSI' })
-  await page.getByLabel(/Mother tongue/).selectOption({ label: 'Tamil' })
-  if (screenshots) await shot(page, 'register-step3-1280')
-  await page.getByRole('button', { name: 'Register free' }).click()
-
-  await expect(page).toHaveURL(/\/my-matrimony$/)
-  await expect(page.getByRole('heading', { name: `Welcome, ${p.name}` })).toBeVisible()
+  await registerMember(page, p, password, screenshots ? (name) => shot(page, name) : undefined)
 }
 
 test('the account journey: register, activate, verify mobile, logout, login, change and reset password, hide, export, delete, register again', async ({ page, request }) => {

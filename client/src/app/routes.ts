@@ -37,7 +37,14 @@ export const ROUTES = {
   contactDetail: '/contact-detail',
   contactFilter: '/contact-filter',
   emailAlerts: '/email-alerts',
+  // The match lists and the searches of spec §2.
+  newMatches: '/matches/new-matches',
+  myMatches: '/matches/my-matches',
+  todayMatches: '/matches/daily-recommendations',
+  nearbyMatches: '/matches/nearby-matches',
+  discoveryMatches: '/matches/discovery',
   searchBasic: '/search/basic',
+  searchAdvance: '/search/advance',
   // The member lists of spec §2 "Lists".
   blockedProfiles: '/matches/discovery/blocked-profile',
   dontShowProfiles: '/dont-show-profiles',

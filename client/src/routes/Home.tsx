@@ -13,14 +13,20 @@ import { useAppSelector } from '../app/hooks'
 import { selectCommunityOptions, selectStateOptions } from '../features/common/commonSlice'
 import { selectIsLoggedIn } from '../features/account/accountSlice'
 import { asApiError } from '../api/api'
-import { compactParams } from '../lib/format'
+import { searchHref } from '../features/discovery/search/searchQuery'
 import { config } from '../app/config'
+import { ROUTES } from '../app/routes'
 
 const AGES = Array.from({ length: 43 }, (_, i) => 18 + i)
 
-/** The hero's search teaser; searching is for members, so it leads through sign-in with the search kept. */
+/**
+ * The hero's search box: it opens /search/basic with the search in the address, so a member lands on real results
+ * and a visitor is led through sign-in with the search kept. Members search the opposite gender, so only a visitor
+ * is asked whom they are looking for.
+ */
 function SearchTeaser() {
   const navigate = useNavigate()
+  const member = useAppSelector(selectIsLoggedIn)
   const communities = useAppSelector(selectCommunityOptions)
   const states = useAppSelector(selectStateOptions)
   const [gender, setGender] = useState('20')
@@ -32,23 +38,31 @@ function SearchTeaser() {
     e.preventDefault()
     const lo = Math.min(Number(ageFrom), Number(ageTo))
     const hi = Math.max(Number(ageFrom), Number(ageTo))
-    const q = new URLSearchParams(compactParams({ gender, ageFrom: String(lo), ageTo: String(hi), community, state: state === '0' ? '' : state }) as Record<string, string>)
-    navigate(`/search/basic?${q.toString()}`)
+    const filter = {
+      ageMin: lo,
+      ageMax: hi,
+      community: community ? [Number(community)] : [],
+      // 0 is the list's "All states".
+      state: state !== '0' ? [Number(state)] : [],
+    }
+    navigate(searchHref('basic', filter, member ? {} : { gender }))
   }
   return (
     <form className="search-teaser" onSubmit={onSubmit} aria-labelledby="search-teaser-title">
       <h2 id="search-teaser-title" className="search-teaser__title">
-        Begin your search
+        {member ? 'Search profiles' : 'Begin your search'}
       </h2>
-      <fieldset className="segmented">
-        <legend className="sr-only">I am looking for a</legend>
-        <label className={gender === '20' ? 'is-checked' : ''}>
-          <input type="radio" name="gender" value="20" checked={gender === '20'} onChange={() => setGender('20')} /> Bride
-        </label>
-        <label className={gender === '10' ? 'is-checked' : ''}>
-          <input type="radio" name="gender" value="10" checked={gender === '10'} onChange={() => setGender('10')} /> Groom
-        </label>
-      </fieldset>
+      {!member && (
+        <fieldset className="segmented">
+          <legend className="sr-only">I am looking for a</legend>
+          <label className={gender === '20' ? 'is-checked' : ''}>
+            <input type="radio" name="gender" value="20" checked={gender === '20'} onChange={() => setGender('20')} /> Bride
+          </label>
+          <label className={gender === '10' ? 'is-checked' : ''}>
+            <input type="radio" name="gender" value="10" checked={gender === '10'} onChange={() => setGender('10')} /> Groom
+          </label>
+        </fieldset>
+      )}
       <div className="search-teaser__row">
         <div className="field field--compact">
           <label htmlFor="st-age-from">Age from</label>
@@ -95,7 +109,7 @@ function SearchTeaser() {
       <button type="submit" className="btn btn--gold btn--block btn--lg">
         <Icon name="search" size={18} /> Search profiles
       </button>
-      <p className="search-teaser__note">Free to register · Members only see full profiles</p>
+      <p className="search-teaser__note">{member ? <Link to={ROUTES.searchAdvance}>More filters in Advance Search</Link> : 'Free to register · Members only see full profiles'}</p>
     </form>
   )
 }

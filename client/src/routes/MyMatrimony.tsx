@@ -20,10 +20,10 @@ import '../styles/profile.css'
 
 /** The dashboard's counters, each linked to the page that lists them. */
 const COUNTS: { key: keyof DashCounts; label: string; to: string; icon: IconName }[] = [
-  { key: 'newMatches', label: 'New matches', to: '/matches/new-matches', icon: 'heart' },
+  { key: 'newMatches', label: 'New matches', to: ROUTES.newMatches, icon: 'heart' },
   { key: 'invitationsReceived', label: 'Invitations received', to: '/inbox/received', icon: 'mail' },
   { key: 'invitationsAccepted', label: 'Invitations accepted', to: '/inbox/accepted', icon: 'check' },
-  { key: 'recentVisitors', label: 'Recent visitors', to: '/matches/recent-visitors', icon: 'users' },
+  { key: 'recentVisitors', label: 'Recent visitors', to: ROUTES.matchesRecentVisitors, icon: 'users' },
   { key: 'photoRequests', label: 'Photo requests', to: '/inbox/requests', icon: 'star' },
   { key: 'phoneRequests', label: 'Phone requests', to: '/inbox/requests', icon: 'phone' },
 ]
@@ -144,13 +144,23 @@ export default function MyMatrimony() {
         </h2>
         <ul className="quick-links">
           <li>
-            <Link to="/matches/new-matches">
+            <Link to={ROUTES.newMatches}>
               <Icon name="heart" size={18} /> New Matches
             </Link>
           </li>
           <li>
-            <Link to="/matches/daily-recommendations">
+            <Link to={ROUTES.todayMatches}>
               <Icon name="star" size={18} /> Today Matches
+            </Link>
+          </li>
+          <li>
+            <Link to={ROUTES.myMatches}>
+              <Icon name="users" size={18} /> My Matches
+            </Link>
+          </li>
+          <li>
+            <Link to={ROUTES.nearbyMatches}>
+              <Icon name="location" size={18} /> Near Me
             </Link>
           </li>
           <li>

@@ -1,5 +1,5 @@
 // Command tfm is the TFM Matrimony server: `tfm serve` (the default),
-// `tfm migrate`, `tfm seed [--demo]` and `tfm admin create`.
+// `tfm migrate`, `tfm seed [--demo] [--synthetic N [--seed S]]` and `tfm admin create`.
 package main
 
 import (
@@ -17,6 +17,7 @@ import (
 
 	"github.com/tfmmatrimony/tfm/server/internal/app"
 	"github.com/tfmmatrimony/tfm/server/internal/config"
+	"github.com/tfmmatrimony/tfm/server/internal/seed"
 )
 
 const usage = `usage: tfm [command]
@@ -24,10 +25,15 @@ const usage = `usage: tfm [command]
 commands:
   serve              run the web server (default)
   migrate            apply database migrations and exit
-  seed [--demo]      load master data, plans, settings and content; --demo adds ~200 demo members
+  seed [--demo] [--synthetic N [--seed S]]
+                     load master data, plans, settings and content; --demo adds ~200 demo members;
+                     --synthetic N makes sure N synthetic members exist (synthetic.000001@synthetic.tfmmatrimony.in …,
+                     password Synthetic@123), drawn deterministically from seed S (default 1)
   admin create --enable-admin-create --email E --role R
                      create a back-office account (password read from TFM_ADMIN_PASSWORD);
                      behind a flag until the admin API ships
+  bench-members, bench-discovery
+                     benchmark helpers for scripts/bench/realtime and scripts/bench/discovery (refused under APP_ENV=prod)
 
 configuration comes from the environment and an optional .env file; see .env.example.
 `
@@ -62,6 +68,8 @@ func run(args []string) error {
 	case "serve", "migrate", "seed", "admin":
 	case "bench-members":
 		return benchMembers(ctx, cfg, log, args) // scripts/bench/realtime; see bench.go
+	case "bench-discovery":
+		return benchDiscovery(ctx, cfg, log, args) // scripts/bench/discovery; see benchdiscovery.go
 	default:
 		fmt.Fprint(os.Stderr, usage)
 		return fmt.Errorf("unknown command %q", cmd)
@@ -81,6 +89,8 @@ func run(args []string) error {
 	case "seed":
 		fs := flag.NewFlagSet("seed", flag.ContinueOnError)
 		demo := fs.Bool("demo", false, "also create about 200 demo brides and grooms")
+		synthetic := fs.Int("synthetic", 0, "make sure this many synthetic members exist (adds only the missing ones)")
+		synthSeed := fs.Uint64("seed", 1, "random seed of the synthetic members")
 		if err := fs.Parse(args); err != nil {
 			return err
 		}
@@ -88,7 +98,12 @@ func run(args []string) error {
 			return err
 		}
 		if *demo {
-			_, err := a.Seeder().Demo(ctx)
+			if _, err := a.Seeder().Demo(ctx); err != nil {
+				return err
+			}
+		}
+		if *synthetic > 0 {
+			_, err := a.Seeder().Synthetic(ctx, seed.SyntheticOptions{Count: *synthetic, Seed: *synthSeed})
 			return err
 		}
 		return nil

@@ -27,9 +27,14 @@ const (
 	KeyDrinking      = "drinking"
 )
 
+// RelaxYears is how far Discovery stretches a strict age range each way.
+const RelaxYears = 3
+
 // Verdict is how one member's facts fare against another's preferences.
 type Verdict struct {
 	StrictOK bool     // every strict preference that is set is met
+	OthersOK bool     // every strict preference but the age is met
+	AgeNear  bool     // the age is not strict, or within RelaxYears of the range
 	Met      []string // the preferences that are set and met, strict or soft
 	Failed   []string // the strict preferences that are set and not met
 }
@@ -115,16 +120,25 @@ func enumCriterion(key string, list func(*profile.Preference) *profile.EnumList,
 // neither met nor failed; an unknown fact (no height, income not disclosed)
 // does not meet a preference that is set.
 func (j *judge) evaluate(p *profile.Preference, f *directory.Facts) Verdict {
-	v := Verdict{StrictOK: true, Met: []string{}}
+	v := Verdict{StrictOK: true, OthersOK: true, AgeNear: true, Met: []string{}}
 	for _, c := range criteria {
 		if !c.set(p) {
 			continue
 		}
 		if c.meets(p, f, j) {
 			v.Met = append(v.Met, c.key)
-		} else if c.strict(p) {
-			v.StrictOK = false
-			v.Failed = append(v.Failed, c.key)
+			continue
+		}
+		if !c.strict(p) {
+			continue
+		}
+		v.StrictOK = false
+		v.Failed = append(v.Failed, c.key)
+		if c.key == KeyAge {
+			a := profile.AgeOn(f.DOB, j.now)
+			v.AgeNear = a >= p.Age.Min-RelaxYears && a <= p.Age.Max+RelaxYears
+		} else {
+			v.OthersOK = false
 		}
 	}
 	return v

@@ -166,9 +166,17 @@ func TestDiscoveryRelaxesOnlyMyStrictPreferences(t *testing.T) {
 		rc := e.Member(t, storetest.Person{Bride: true, Age: 25, Community: e.M.RC})
 		csi := e.Member(t, storetest.Person{Bride: true, Age: 25, Community: e.M.CSI})
 		csiNotForMe := e.Member(t, storetest.Person{Bride: true, Age: 25, Community: e.M.CSI})
-		e.Prefs(t, csiNotForMe, ageRange(21, 25, true))
+		e.Prefs(t, csiNotForMe, ageRange(21, 26, true)) // 30 is 4 years past her range: too far
+		nearlyMyAge := e.Member(t, storetest.Person{Bride: true, Age: 38, Community: e.M.RC})
+		e.Prefs(t, nearlyMyAge, ageRange(28, 34, true)) // 38 is 3 years past mine: near enough
+		tooOld := e.Member(t, storetest.Person{Bride: true, Age: 39, Community: e.M.RC})
+		e.Prefs(t, tooOld, ageRange(28, 34, true))
+		wantsCSI := e.Member(t, storetest.Person{Bride: true, Age: 25, Community: e.M.CSI})
+		wp := ageRange(28, 34, true)
+		wp.Community = profile.IDList{Values: []uint64{e.M.CSI}, Strict: true} // her firm wish: he is RC
+		e.Prefs(t, wantsCSI, wp)
 		sameSet(t, "my", list(t, e, groom, match.My), rc)
-		sameSet(t, "discovery", list(t, e, groom, match.Discovery), csi)
+		sameSet(t, "discovery", list(t, e, groom, match.Discovery), csi, nearlyMyAge)
 	})
 }
 
@@ -204,8 +212,9 @@ func TestNearbyShowsBandsNeverDistances(t *testing.T) {
 			}
 		}
 		noCity := e.Member(t, storetest.Person{Age: 30})
-		if got := list(t, e, noCity, match.Nearby); len(got) != 0 {
-			t.Fatalf("a member without a city has no nearby list: %v", got)
+		pg, err = e.Matches.List(context.Background(), viewer(noCity), match.Nearby, match.PageRequest{})
+		if err != nil || len(pg.Items) != 0 || pg.Notice != match.NoticeNoCity {
+			t.Fatalf("a member without a city: %+v, %v", pg, err)
 		}
 	})
 }

@@ -29,7 +29,7 @@ import (
 	"github.com/tfmmatrimony/tfm/server/internal/store"
 )
 
-// Window is how many candidates a ranked list considers at most.
+// Window is how many candidates a ranked list considers at most, unless Deps.Window says otherwise.
 const Window = 600
 
 // NewWindow is how recently a member must have joined to be a new match.
@@ -77,7 +77,13 @@ type Page struct {
 	Total       int64   `json:"total"`
 	TotalCapped bool    `json:"totalCapped"`
 	Cursor      *string `json:"cursor"`
+	// Notice explains an empty list that the member can fix: NoticeNoCity
+	// when Nearby has no city (or none with coordinates) to measure from.
+	Notice string `json:"notice,omitempty"`
 }
+
+// NoticeNoCity is Page.Notice for a Nearby list without a city to measure from.
+const NoticeNoCity = "no_city"
 
 // Viewer is the member asking: internal id and public code.
 type Viewer struct {
@@ -92,11 +98,15 @@ type PageRequest struct {
 	Cursor string `json:"cursor"`
 }
 
-// Deps is what the match service needs; all but Now are required.
+// Deps is what the match service needs; DB and Profiles are required.
 type Deps struct {
 	DB       *store.DB
 	Profiles *profile.Service
-	Now      func() time.Time
+	Now      func() time.Time // the clock; time.Now when nil
+	// Window bounds the candidates a ranked list considers; Window when 0.
+	// The discovery benchmark sets it past the member count to measure the
+	// naive, unbounded ranking side by side.
+	Window int
 }
 
 // Service finds matches.
@@ -104,6 +114,7 @@ type Service struct {
 	db       *store.DB
 	profiles *profile.Service
 	now      func() time.Time
+	window   int
 }
 
 // New builds the match service.
@@ -114,7 +125,10 @@ func New(d Deps) (*Service, error) {
 	if d.Now == nil {
 		d.Now = time.Now
 	}
-	return &Service{db: d.DB, profiles: d.Profiles, now: d.Now}, nil
+	if d.Window <= 0 {
+		d.Window = Window
+	}
+	return &Service{db: d.DB, profiles: d.Profiles, now: d.Now, window: d.Window}, nil
 }
 
 func (s *Service) clock() time.Time { return s.now().UTC().Truncate(time.Millisecond) }
@@ -176,10 +190,10 @@ type Ranked struct {
 	Distance     string
 }
 
-// window reads, through q, the Window most recently active candidates.
-func window(q *gorm.DB) (facts []directory.Facts, full bool, err error) {
-	err = q.Select(directory.FactsColumns).Order("p.last_active_at DESC").Order("p.id DESC").Limit(Window).Scan(&facts).Error
-	return facts, len(facts) >= Window, err
+// readWindow reads, through q, the most recently active candidates, as many as the window holds.
+func (s *Service) readWindow(q *gorm.DB) (facts []directory.Facts, full bool, err error) {
+	err = q.Select(directory.FactsColumns).Order("p.last_active_at DESC").Order("p.id DESC").Limit(s.window).Scan(&facts).Error
+	return facts, len(facts) >= s.window, err
 }
 
 // rank judges every candidate both ways, keeps those keep accepts and
@@ -231,10 +245,14 @@ func activeAt(f directory.Facts) time.Time {
 
 func mutual(mine, theirs Verdict) bool { return mine.StrictOK && theirs.StrictOK }
 
-// relaxed keeps the members the viewer's strict preferences leave out, as
-// long as the viewer meets theirs: Discovery never suggests someone who
-// would not consider the viewer.
-func relaxed(mine, theirs Verdict) bool { return !mine.StrictOK && theirs.StrictOK }
+// relaxed keeps the members the viewer's strict preferences leave out but
+// who nearly fit: within RelaxYears of the viewer's age range, any other
+// strict preference of the viewer's loosened. Their side is kept but for the
+// same stretch of age: Discovery never suggests someone whose firm wishes
+// (a denomination, a marital status) the viewer does not meet.
+func relaxed(mine, theirs Verdict) bool {
+	return !mine.StrictOK && mine.AgeNear && theirs.OthersOK && theirs.AgeNear
+}
 
 // candidates is the base query of a list: visible members of the other gender.
 func (s *Service) candidates(ctx context.Context, sk *seeker) *gorm.DB {
@@ -250,11 +268,17 @@ func (s *Service) List(ctx context.Context, v Viewer, kind Kind, pr PageRequest)
 		return nil, err
 	}
 	ranked, full, err := s.ranked(ctx, v, kind)
+	if errors.Is(err, errNoCity) {
+		return &Page{Items: []Card{}, Notice: NoticeNoCity}, nil
+	}
 	if err != nil {
 		return nil, err
 	}
 	return s.page(ctx, v, ranked, full, pg)
 }
+
+// errNoCity ends a Nearby list early: the viewer has no city with coordinates.
+var errNoCity = errors.New("match: no city to measure from")
 
 // ranked computes a whole ranked list of kind for v.
 func (s *Service) ranked(ctx context.Context, v Viewer, kind Kind) ([]Ranked, bool, error) {
@@ -275,7 +299,7 @@ func (s *Service) ranked(ctx context.Context, v Viewer, kind Kind) ([]Ranked, bo
 			return nil, false, err
 		}
 		if len(near) == 0 {
-			return []Ranked{}, false, nil
+			return nil, false, errNoCity
 		}
 		ids := make([]uint64, 0, len(near))
 		for id := range near {
@@ -284,11 +308,18 @@ func (s *Service) ranked(ctx context.Context, v Viewer, kind Kind) ([]Ranked, bo
 		q = sk.strictSQL(q).Where("p.city_id IN ?", ids)
 	case Discovery:
 		keep = relaxed
+		if p := sk.pref; p.Age.Strict && p.Age.Max > 0 {
+			q = DOBRange(q, max(1, p.Age.Min-RelaxYears), p.Age.Max+RelaxYears, sk.j.now)
+		}
 	default:
 		return nil, false, apperr.New(apperr.NotFound, "Unknown match list")
 	}
-	q = sk.reverseSQL(q)
-	facts, full, err := window(q)
+	slack := 0
+	if kind == Discovery {
+		slack = RelaxYears
+	}
+	q = sk.reverseSQL(q, slack)
+	facts, full, err := s.readWindow(q)
 	if err != nil {
 		return nil, false, store.Translate(err, "", "")
 	}
@@ -309,7 +340,7 @@ func (s *Service) ranked(ctx context.Context, v Viewer, kind Kind) ([]Ranked, bo
 // CountNew is the number of the member's new matches, capped at the window (the dashboard's counter).
 func (s *Service) CountNew(ctx context.Context, viewerID uint64) (int64, error) {
 	r, _, err := s.ranked(ctx, Viewer{ID: viewerID}, Fresh)
-	return int64(len(r)), err
+	return int64(len(r)), err // never errNoCity: that is Nearby's
 }
 
 // pageOf validates a page request: the cursor, when given, must be one of ours.
@@ -386,8 +417,8 @@ func (s *Service) Seek(ctx context.Context, v Viewer) (*Seeker, *gorm.DB, error)
 // Now is the seeker's clock reading for this request.
 func (sk *Seeker) Now() time.Time { return sk.j.now }
 
-// ReadWindow reads, through q, the Window most recently active candidates; full says there may be more.
-func ReadWindow(q *gorm.DB) ([]directory.Facts, bool, error) { return window(q) }
+// ReadWindow reads, through q, the most recently active candidates the window holds; full says there may be more.
+func (s *Service) ReadWindow(q *gorm.DB) ([]directory.Facts, bool, error) { return s.readWindow(q) }
 
 // RankAll judges facts both ways for sk and ranks all of them (search keeps
 // members whatever their preferences say: the searcher chose the filters).

@@ -78,13 +78,14 @@ func (sk *seeker) strictSQL(q *gorm.DB) *gorm.DB {
 }
 
 // reverseSQL leaves out, already in SQL, the members whose saved strict age
-// range does not take the viewer's age: most members keep age strict, so the
-// window is not filled with people evaluate would drop. Members without saved
-// preferences pass here and are judged on their defaults in memory.
-func (sk *seeker) reverseSQL(q *gorm.DB) *gorm.DB {
+// range does not take the viewer's age (stretched by slack years each way):
+// most members keep age strict, so the window is not filled with people
+// evaluate would drop. Members without saved preferences pass here and are
+// judged on their defaults in memory.
+func (sk *seeker) reverseSQL(q *gorm.DB, slack int) *gorm.DB {
 	age := profile.AgeOn(sk.facts.DOB, sk.j.now)
 	return q.Joins("LEFT JOIN partner_preferences pp ON pp.profile_id = p.id").
-		Where("(pp.profile_id IS NULL OR pp.age_strict = ? OR (pp.age_min <= ? AND pp.age_max >= ?))", false, age, age)
+		Where("(pp.profile_id IS NULL OR pp.age_strict = ? OR (pp.age_min <= ? AND pp.age_max >= ?))", false, age+slack, age-slack)
 }
 
 // earthKm is the mean radius of the Earth.

@@ -341,7 +341,7 @@ func (s *Service) Search(ctx context.Context, v match.Viewer, kind string, r Req
 		if err != nil {
 			return nil, err
 		}
-		facts, full, err := match.ReadWindow(q)
+		facts, full, err := s.matches.ReadWindow(q)
 		if err != nil {
 			return nil, store.Translate(err, "", "")
 		}

@@ -28,6 +28,10 @@ const DemoCount = 200
 // DemoPassword is the password of every demo member, for trying the site locally.
 const DemoPassword = "Demo@1234"
 
+// demoEmailLike matches the demo members' e-mails; bench and synthetic
+// members are is_demo too, so the demo seed tells its own by the address.
+const demoEmailLike = "demo.%@demo.tfmmatrimony.in"
+
 type region struct {
 	states     []string // state codes
 	languages  []string
@@ -91,7 +95,7 @@ var (
 // Members that already exist (by e-mail) are left alone, so running it again adds nothing.
 func (s *Seeder) Demo(ctx context.Context) (int, error) {
 	var existing int64
-	if err := s.DB.WithContext(ctx).Table("users").Where("is_demo = ?", true).Count(&existing).Error; err != nil {
+	if err := s.DB.WithContext(ctx).Table("users").Where("is_demo = ? AND email LIKE ?", true, demoEmailLike).Count(&existing).Error; err != nil {
 		return 0, err
 	}
 	if existing >= DemoCount {
@@ -150,7 +154,7 @@ func (s *Seeder) Demo(ctx context.Context) (int, error) {
 func (s *Seeder) demoPreferences(ctx context.Context) error {
 	var ids []uint64
 	err := s.DB.WithContext(ctx).Table("profiles p").Joins("JOIN users u ON u.id = p.user_id").
-		Where("u.is_demo = ?", true).Where("NOT EXISTS (SELECT 1 FROM partner_preferences pp WHERE pp.profile_id = p.id)").
+		Where("u.is_demo = ? AND u.email LIKE ?", true, demoEmailLike).Where("NOT EXISTS (SELECT 1 FROM partner_preferences pp WHERE pp.profile_id = p.id)").
 		Order("p.id").Pluck("p.id", &ids).Error
 	if err != nil {
 		return err
@@ -330,7 +334,7 @@ func (s *Seeder) repairDemoHeights(ctx context.Context) error {
 	if err := db.Table("heights").Order("cm").Pluck("cm", &heights).Error; err != nil || len(heights) == 0 {
 		return err
 	}
-	demo := db.Table("users").Select("p.id").Joins("JOIN profiles p ON p.user_id = users.id").Where("users.is_demo = ?", true)
+	demo := db.Table("users").Select("p.id").Joins("JOIN profiles p ON p.user_id = users.id").Where("users.is_demo = ? AND users.email LIKE ?", true, demoEmailLike)
 	for _, t := range []struct {
 		table, key string
 		cols       []string

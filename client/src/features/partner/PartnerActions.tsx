@@ -40,7 +40,7 @@ export interface ChatOutcome {
  * Invite, Request photo, Request phone, Block, Don't show, Report and Chat. Invite follows the invitation between the
  * two (send, cancel mine, accept theirs, accepted). Chat opens a chat window through onChat (the screen wires it to
  * the chat feature); Block asks first, then tells the screen through onBlocked; Report asks why, then tells the
- * screen through onReported; Don't show toggles the member on the viewer's list. Invitations and requests arrive with later releases, so those are
+ * screen through onReported; Don't show toggles the member on the viewer's list. Photo and phone requests arrive with later releases, so those are
  * visibly disabled with a short reason underneath: no button pretends to do something it does not.
  */
 export default function PartnerActions({

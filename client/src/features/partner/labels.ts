@@ -1,4 +1,5 @@
 import type { Badge, ProfileOptions } from './types'
+import { ACTIVITY_WORDS } from '../../entities/member'
 
 /** "never_married" → "Never married": a readable fallback while the labels load. */
 export function humanize(code: string): string {
@@ -12,13 +13,8 @@ export function labelOf(options: ProfileOptions | undefined, list: string, value
   return options?.enums[list]?.find((o) => o.value === value)?.label ?? humanize(value)
 }
 
-/** The coarse last-active values of the partner view, in words. */
-export const LAST_ACTIVE: Record<string, string> = {
-  today: 'Active today',
-  this_week: 'Active this week',
-  this_month: 'Active this month',
-  earlier: 'Active more than a month ago',
-}
+/** The coarse last-active values of the partner view, in words (the member entity's). */
+export const LAST_ACTIVE: Record<string, string> = ACTIVITY_WORDS
 
 /** What each badge means: what was checked, and how (product.md "Badges"). */
 export const BADGE_MEANING: Record<Badge['kind'], string> = {

@@ -21,6 +21,8 @@ export const preferencesApi = api.injectEndpoints({
           // Shown by the form and the error toaster.
         }
       },
+      // The match lists follow the preferences: load them afresh.
+      invalidatesTags: (_r, error) => (error ? [] : ['Match']),
     }),
   }),
 })

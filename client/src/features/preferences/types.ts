@@ -1,3 +1,8 @@
+import type { PickOption } from '../../components/ChipPicker'
+
+/** One choice of a picker (shared with the search forms: components/ChipPicker). */
+export type { PickOption }
+
 /** A numeric preference: an age in years or a height in cm; for height 0 leaves that end open. */
 export interface PrefRange {
   min: number
@@ -54,16 +59,6 @@ export type EnumListField = 'maritalStatus' | 'diet' | 'smoking' | 'drinking'
 
 /** Every field of a preference that can be marked strict, in form order (the server's field-error keys). */
 export type PrefField = 'age' | 'height' | 'income' | IdListField | EnumListField
-
-/** One choice of a picker: a master-data id or a fixed-list value, with what the member reads. */
-export interface PickOption<V extends string | number = string | number> {
-  value: V
-  label: string
-  /** A second line, e.g. a city's state. */
-  hint?: string
-  /** The parent this option belongs to (a state's country, a city's state), for narrowing. */
-  parent?: number
-}
 
 /** The choices the preference form offers; the screen loads them from master data and GET profile/options. */
 export interface PreferenceOptions {

@@ -30,7 +30,8 @@ export const profileApi = api.injectEndpoints({
           // The error is shown by the form and the toaster.
         }
       },
-      invalidatesTags: (_r, error) => (error ? [] : ['DashView', 'Preference']),
+      // Matches read the profile too (age, place for Near Me, what others' preferences meet).
+      invalidatesTags: (_r, error) => (error ? [] : ['DashView', 'Preference', 'Match']),
     }),
     // The completion page's own photo step: one upload; managing photos is the My Photos page's job.
     uploadCompletionPhoto: build.mutation<Acknowledged<{ photos: OwnPhoto[] }>, File>({

@@ -1,7 +1,17 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { KeyboardEvent } from 'react'
-import Icon from '../../components/Icon'
-import type { PickOption } from './types'
+import Icon from './Icon'
+import '../styles/pickers.css'
+
+/** One choice of a picker: a master-data id or a fixed-list value, with what the member reads. */
+export interface PickOption<V extends string | number = string | number> {
+  value: V
+  label: string
+  /** A second line, e.g. a city's state. */
+  hint?: string
+  /** The parent this option belongs to (a state's country, a city's state), for narrowing. */
+  parent?: number
+}
 
 /** How many matching options the list shows at once; typing narrows the rest. */
 export const PICKER_SHOWN = 50

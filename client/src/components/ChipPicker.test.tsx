@@ -2,7 +2,18 @@ import { useState } from 'react'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import ChipPicker, { filterOptions } from './ChipPicker'
-import { OPTIONS } from './testData'
+import type { PickOption } from './ChipPicker'
+
+/** Denominations shaped like the master list (ids with names). */
+const OPTIONS: { community: PickOption<number>[] } = {
+  community: [
+    { value: 1, label: 'Roman Catholic' },
+    { value: 2, label: 'Syro-Malabar Catholic' },
+    { value: 10, label: 'CSI' },
+    { value: 11, label: 'CNI' },
+    { value: 12, label: 'Marthoma' },
+  ],
+}
 
 /** A picker with its own state, as a form holds it. */
 function Harness({ initial = [] as number[], max }: { initial?: number[]; max?: number }) {

@@ -1,0 +1,122 @@
+import { acknowledge, api } from '../../api/api'
+import type { Acknowledged } from '../../api/api'
+import type { MatchListKind, MatchPage, PageArgs, SavedSearch, SearchFilter, SearchKind } from './types'
+
+/** Spec §9: the default page size. */
+export const PAGE_SIZE = 10
+
+/** The path of each match list (spec §7 spells them "-matchs"). */
+const MATCH_PATH: Record<MatchListKind, string> = {
+  my: 'profile/my-matchs',
+  new: 'profile/new-matchs',
+  nearby: 'profile/nearby-matchs',
+  today: 'profile/today-matchs',
+  discovery: 'profile/discovery-matchs',
+}
+
+/** The search of each form. */
+const SEARCH_API: Record<SearchKind, string> = {
+  basic: 'profile/search',
+  advance: 'profile/advance-search',
+}
+
+/** The one tag every list of members carries: any change to a relation (invite, don't show, block) reloads them. */
+const MATCH_LISTS = { type: 'Match' as const, id: 'LIST' }
+
+/** The paging part of a list body: limit, and the cursor when there is one (it wins over skip on the server). */
+function pageBody({ cursor, limit = PAGE_SIZE }: PageArgs) {
+  return cursor ? { limit, cursor } : { skip: 0, limit }
+}
+
+/** Drops the empty fields of a search: the server ignores them, and a shorter body is a better cache key. */
+export function compactFilter(filter: SearchFilter): SearchFilter {
+  const out: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(filter)) {
+    if (v === undefined || v === null || v === '' || v === false || v === 0) continue
+    if (Array.isArray(v) && v.length === 0) continue
+    out[k] = v
+  }
+  return out as SearchFilter
+}
+
+/** What a relation change can alter: every member list, the partner view of that member and the dashboard. */
+export const memberChangedTags = (profileId: string) => [
+  { type: 'MemberList' as const, id: 'LIST' },
+  MATCH_LISTS,
+  { type: 'Partner' as const, id: profileId.toUpperCase() },
+  { type: 'DashView' as const },
+]
+
+/** A call on one member, POST or DELETE profile/<path>/{id}, that changes the lists and their partner view. */
+const onMember = (path: string, method: 'POST' | 'DELETE' = 'POST') => ({
+  query: (profileId: string) => ({ url: `profile/${path}/${encodeURIComponent(profileId)}`, method }),
+  invalidatesTags: (_r: unknown, _e: unknown, profileId: string) => memberChangedTags(profileId),
+})
+
+/**
+ * A member as others see them: the match lists (POST profile/my-matchs, new-matchs, nearby-matchs, today-matchs,
+ * discovery-matchs; PATCH profile/today-viewed-matchs), the searches (POST profile/search, advance-search,
+ * search-matchs/{id}), saved searches (POST profile/search/save, GET profile/search/saved, PATCH
+ * profile/search/delete/{id}), and the calls on one member that change who shows where (block, don't show,
+ * invitations; each {id} is the other member's profile id).
+ */
+export const memberApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getMatches: build.query<MatchPage, { kind: MatchListKind } & PageArgs>({
+      query: ({ kind, ...page }) => ({ url: MATCH_PATH[kind], method: 'POST', body: pageBody(page) }),
+      providesTags: [MATCH_LISTS],
+    }),
+    // No tag change: today's cards keep their "not seen yet" look for this visit; the next visit loads them afresh.
+    markTodayViewed: build.mutation<{ viewed: number }, string[]>({
+      query: (profileIDs) => ({ url: 'profile/today-viewed-matchs', method: 'PATCH', body: { profileIDs } }),
+    }),
+    searchMembers: build.query<MatchPage, { kind: SearchKind; filter: SearchFilter } & PageArgs>({
+      query: ({ kind, filter, ...page }) => ({ url: SEARCH_API[kind], method: 'POST', body: { ...compactFilter(filter), ...pageBody(page) } }),
+      providesTags: [MATCH_LISTS],
+    }),
+    runSavedSearch: build.query<MatchPage, { id: number } & PageArgs>({
+      query: ({ id, ...page }) => ({ url: `profile/search-matchs/${id}`, method: 'POST', body: pageBody(page) }),
+      providesTags: [MATCH_LISTS],
+    }),
+    getSavedSearches: build.query<SavedSearch[], void>({
+      query: () => 'profile/search/saved',
+      transformResponse: (data: { items?: SavedSearch[] } | null) => data?.items ?? [],
+      providesTags: [{ type: 'SavedSearch', id: 'LIST' }],
+    }),
+    saveSearch: build.mutation<Acknowledged<SavedSearch>, { name: string; kind: SearchKind; filter: SearchFilter }>({
+      query: ({ filter, ...rest }) => ({ url: 'profile/search/save', method: 'POST', body: { ...rest, filter: compactFilter(filter) } }),
+      transformResponse: acknowledge<SavedSearch>,
+      invalidatesTags: (_r, error) => (error ? [] : [{ type: 'SavedSearch', id: 'LIST' }]),
+    }),
+    deleteSavedSearch: build.mutation<null, number>({
+      query: (id) => ({ url: `profile/search/delete/${id}`, method: 'PATCH' }),
+      invalidatesTags: [{ type: 'SavedSearch', id: 'LIST' }],
+    }),
+    blockProfile: build.mutation<null, string>(onMember('block')),
+    unblockProfile: build.mutation<null, string>(onMember('block', 'DELETE')),
+    dontShowProfile: build.mutation<null, string>(onMember('dont-show')),
+    showProfileAgain: build.mutation<null, string>(onMember('dont-show', 'DELETE')),
+    inviteProfile: build.mutation<null, string>(onMember('invite')),
+    acceptInvitation: build.mutation<null, string>(onMember('accept-invitation')),
+    declineInvitation: build.mutation<null, string>(onMember('decline-invitation')),
+    cancelInvitation: build.mutation<null, string>(onMember('cancel-invitation')),
+  }),
+})
+
+export const {
+  useGetMatchesQuery,
+  useMarkTodayViewedMutation,
+  useSearchMembersQuery,
+  useRunSavedSearchQuery,
+  useGetSavedSearchesQuery,
+  useSaveSearchMutation,
+  useDeleteSavedSearchMutation,
+  useBlockProfileMutation,
+  useUnblockProfileMutation,
+  useDontShowProfileMutation,
+  useShowProfileAgainMutation,
+  useInviteProfileMutation,
+  useAcceptInvitationMutation,
+  useDeclineInvitationMutation,
+  useCancelInvitationMutation,
+} = memberApi

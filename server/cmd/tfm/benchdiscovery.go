@@ -1,0 +1,242 @@
+package main
+
+// tfm bench-discovery measures the match lists and searches (issue 17) on
+// the configured database, the way scripts/bench/discovery/run.sh runs it:
+// Members members at once, each asking for the first page of every list and
+// of a typical basic and advanced search, Rounds times; then the same again
+// with the naive version: the same queries without the bounded window, so
+// every candidate that passes the strict preferences is read and ranked, and
+// searches count their whole filtered set. It prints one markdown table.
+//
+// The services are called in process (no HTTP, no login): the figure is the
+// database and the ranking, which is what the window and the indexes change.
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/tfmmatrimony/tfm/server/internal/app"
+	"github.com/tfmmatrimony/tfm/server/internal/config"
+	"github.com/tfmmatrimony/tfm/server/internal/directory"
+	"github.com/tfmmatrimony/tfm/server/internal/match"
+	"github.com/tfmmatrimony/tfm/server/internal/profile"
+	"github.com/tfmmatrimony/tfm/server/internal/search"
+)
+
+// benchCase is one call measured for each member.
+type benchCase struct {
+	name string
+	call func(ctx context.Context, m *match.Service, s *search.Service, v benchViewer) error
+}
+
+// benchViewer is a member the benchmark acts as, with what its searches use.
+type benchViewer struct {
+	match.Viewer
+	facts directory.Facts
+}
+
+func basicSearch(v benchViewer, now time.Time) search.Request {
+	age := profile.AgeOn(v.facts.DOB, now)
+	lo, hi := max(18, age-5), age+2
+	if v.facts.Gender == 20 { // a bride looks for grooms of her age and older
+		lo, hi = max(21, age), age+7
+	}
+	f := search.Filter{AgeMin: lo, AgeMax: min(70, hi)}
+	if v.facts.CommunityID != nil {
+		f.Community = []uint64{*v.facts.CommunityID}
+	}
+	if v.facts.StateID != nil {
+		f.State = []uint64{*v.facts.StateID}
+	}
+	return search.Request{Filter: f}
+}
+
+var benchCases = []benchCase{
+	{"my matches", func(ctx context.Context, m *match.Service, _ *search.Service, v benchViewer) error {
+		_, err := m.List(ctx, v.Viewer, match.My, match.PageRequest{})
+		return err
+	}},
+	{"new matches", func(ctx context.Context, m *match.Service, _ *search.Service, v benchViewer) error {
+		_, err := m.List(ctx, v.Viewer, match.Fresh, match.PageRequest{})
+		return err
+	}},
+	{"nearby", func(ctx context.Context, m *match.Service, _ *search.Service, v benchViewer) error {
+		_, err := m.List(ctx, v.Viewer, match.Nearby, match.PageRequest{})
+		return err
+	}},
+	{"discovery", func(ctx context.Context, m *match.Service, _ *search.Service, v benchViewer) error {
+		_, err := m.List(ctx, v.Viewer, match.Discovery, match.PageRequest{})
+		return err
+	}},
+	{"today (kept)", func(ctx context.Context, m *match.Service, _ *search.Service, v benchViewer) error {
+		_, err := m.Today(ctx, v.Viewer)
+		return err
+	}},
+	{"basic search", func(ctx context.Context, _ *match.Service, s *search.Service, v benchViewer) error {
+		_, err := s.Search(ctx, v.Viewer, search.Basic, basicSearch(v, time.Now()))
+		return err
+	}},
+	{"advanced search", func(ctx context.Context, _ *match.Service, s *search.Service, v benchViewer) error {
+		r := basicSearch(v, time.Now())
+		r.ActiveWithin30 = true
+		r.Smoking = []string{"no"}
+		r.Sort = search.SortLastActive
+		_, err := s.Search(ctx, v.Viewer, search.Advance, r)
+		return err
+	}},
+}
+
+func benchDiscovery(ctx context.Context, cfg *config.Config, log *slog.Logger, args []string) error {
+	fs := flag.NewFlagSet("bench-discovery", flag.ContinueOnError)
+	members := fs.Int("members", 50, "members asking at once")
+	rounds := fs.Int("rounds", 4, "times each member asks for each page")
+	naive := fs.Bool("naive", true, "also run the naive version (no window) side by side")
+	only := fs.String("only", "", "comma-separated case names to run (default all)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if strings.EqualFold(strings.TrimSpace(cfg.AppEnv), "prod") {
+		return errors.New("bench-discovery refuses to run with APP_ENV=prod")
+	}
+	a, err := app.Open(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	db := a.DB.WithContext(ctx)
+
+	var total int64
+	if err := db.Table("profiles").Count(&total).Error; err != nil {
+		return err
+	}
+	// Members with a city, visible and active: the ones who would use the lists.
+	var ids []uint64
+	if err := directory.Members(db, 0).Where("p.city_id IS NOT NULL").Order("p.id").Limit(20000).Pluck("p.id", &ids).Error; err != nil {
+		return err
+	}
+	if len(ids) < *members {
+		return fmt.Errorf("only %d members to act as; seed more (tfm seed --synthetic N)", len(ids))
+	}
+	rng := rand.New(rand.NewPCG(7, 7))
+	rng.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
+	viewers := make([]benchViewer, *members)
+	for i := range viewers {
+		f, _, err := directory.LoadFacts(db, ids[i])
+		if err != nil {
+			return err
+		}
+		viewers[i] = benchViewer{Viewer: match.Viewer{ID: f.ID, Code: f.ProfileCode}, facts: f}
+	}
+	// Today's lists are chosen on the first call of a day; start each run without them.
+	if err := db.Exec("DELETE FROM daily_matches WHERE profile_id IN ?", ids[:*members]).Error; err != nil {
+		return err
+	}
+
+	type variant struct {
+		name    string
+		matches *match.Service
+		search  *search.Service
+	}
+	variants := []variant{{"ours", a.Matches, a.Search}}
+	if *naive {
+		nm, err := match.New(match.Deps{DB: a.DB, Profiles: a.Profiles, Window: 1 << 30})
+		if err != nil {
+			return err
+		}
+		ns, err := search.New(search.Deps{DB: a.DB, Master: a.Master, Matches: nm})
+		if err != nil {
+			return err
+		}
+		variants = append(variants, variant{"naive", nm, ns})
+	}
+	cases := benchCases
+	if *only != "" {
+		cases = slices.DeleteFunc(slices.Clone(cases), func(c benchCase) bool { return !strings.Contains(","+*only+",", ","+c.name+",") })
+	}
+	fmt.Printf("discovery benchmark: %d profiles (%s), %d members at once, %d rounds, %s\n\n",
+		total, a.DB.Dialect, *members, *rounds, time.Now().UTC().Format(time.RFC3339))
+	fmt.Println("| list | ours p50 | ours p95 | ours p99 | naive p50 | naive p95 | naive p99 | p95 naive/ours |")
+	fmt.Println("|---|---|---|---|---|---|---|---|")
+	for _, c := range cases {
+		res := make([][]time.Duration, len(variants))
+		for vi, v := range variants {
+			if c.name == "today (kept)" {
+				// Choose today's lists first (one call each), then measure the kept lists.
+				if err := db.Exec("DELETE FROM daily_matches WHERE profile_id IN ?", ids[:*members]).Error; err != nil {
+					return err
+				}
+				if _, err := runCase(ctx, c, v.matches, v.search, viewers, 1); err != nil {
+					return err
+				}
+			}
+			lat, err := runCase(ctx, c, v.matches, v.search, viewers, *rounds)
+			if err != nil {
+				return fmt.Errorf("%s (%s): %w", c.name, v.name, err)
+			}
+			res[vi] = lat
+		}
+		row := fmt.Sprintf("| %s | %s | %s | %s |", c.name, pct(res[0], 50), pct(res[0], 95), pct(res[0], 99))
+		if len(res) > 1 {
+			row += fmt.Sprintf(" %s | %s | %s | %.1fx |", pct(res[1], 50), pct(res[1], 95), pct(res[1], 99),
+				float64(quantile(res[1], 95))/float64(max(1, quantile(res[0], 95))))
+		} else {
+			row += " | | | |"
+		}
+		fmt.Println(row)
+	}
+	return nil
+}
+
+// runCase has every viewer call c rounds times, all viewers at once, and returns every latency.
+func runCase(ctx context.Context, c benchCase, m *match.Service, s *search.Service, viewers []benchViewer, rounds int) ([]time.Duration, error) {
+	var (
+		mu    sync.Mutex
+		lat   []time.Duration
+		first error
+		wg    sync.WaitGroup
+	)
+	for _, v := range viewers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range rounds {
+				t0 := time.Now()
+				err := c.call(ctx, m, s, v)
+				d := time.Since(t0)
+				mu.Lock()
+				lat = append(lat, d)
+				if err != nil && first == nil {
+					first = err
+				}
+				mu.Unlock()
+				if err != nil {
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return lat, first
+}
+
+func quantile(xs []time.Duration, q int) time.Duration {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	i := min(len(s)-1, (len(s)*q+99)/100-1)
+	return s[max(0, i)]
+}
+
+func pct(xs []time.Duration, q int) string {
+	return fmt.Sprintf("%.1f ms", float64(quantile(xs, q).Microseconds())/1000)
+}
