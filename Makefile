@@ -14,7 +14,7 @@ FUZZTIME ?= 30000x
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 GOFILES  := $(shell find server db client/embed.go -name '*.go' -o -name '*.sql' -o -name '*.json' 2>/dev/null)
 
-.PHONY: help run build client deps go-deps client-deps node-clients test vet gotest client-test e2e e2e-deps fuzz clean
+.PHONY: help run build client deps go-deps client-deps node-clients test vet gotest client-lint client-test e2e e2e-deps fuzz clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
@@ -47,7 +47,7 @@ node-clients: scripts/realtime-clients/node_modules/.package-lock.json
 scripts/realtime-clients/node_modules/.package-lock.json: scripts/realtime-clients/package-lock.json
 	cd scripts/realtime-clients && npm ci --no-audit --no-fund
 
-test: vet gotest client-test client e2e ## vet, Go tests (race), client unit tests, client build, browser end-to-end tests
+test: vet gotest client-lint client-test client e2e ## vet, Go tests (race), client lint, client unit tests, client build, browser end-to-end tests
 
 vet: go-deps ## go vet and staticcheck
 	$(GO) vet ./...
@@ -56,6 +56,9 @@ vet: go-deps ## go vet and staticcheck
 gotest: go-deps node-clients ## Go tests with the race detector (set TEST_MYSQL_DSN / TEST_REDIS_URL to include MySQL and Redis)
 	$(GO) test -race -count=1 ./...
 	$(GO) test -count=1 -run WithoutAllocating ./server/internal/realtime/... # allocation counts need sync.Pool without -race
+
+client-lint: client-deps ## client ESLint: TypeScript, rules of hooks, and the import boundaries between src/ layers
+	cd client && npm run lint
 
 client-test: client-deps ## client unit tests (Vitest)
 	cd client && npm test

@@ -20,7 +20,10 @@ require (
 	gorm.io/gorm v1.31.2
 )
 
-require github.com/gobwas/httphead v0.1.0 // indirect
+require (
+	github.com/gobwas/httphead v0.1.0 // indirect
+	github.com/hashicorp/golang-lru/v2 v2.0.7 // indirect
+)
 
 require (
 	filippo.io/edwards25519 v1.2.0 // indirect

@@ -18,6 +18,7 @@ export const maintenanceURL = () => {
 
 /** Tests get the seeded server as baseURL, so page.goto('/faq') works. */
 export const test = base.extend({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern, and this one has none.
   baseURL: async ({}, use) => {
     await use(baseURL())
   },

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { useAppSelector } from './hooks'
-import { selectIsLoggedIn, selectSignedOut } from '../features/account/accountSlice'
+import { selectIsLoggedIn, selectSignedOut } from '../entities/account'
 import { ROUTES } from './routes'
 
 /** Where a visitor is sent, keeping the page they asked for. */

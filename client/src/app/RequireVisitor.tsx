@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Navigate, Outlet, useSearchParams } from 'react-router'
 import { useAppSelector } from './hooks'
-import { selectIsLoggedIn } from '../features/account/accountSlice'
+import { selectIsLoggedIn } from '../entities/account'
 import { ROUTES } from './routes'
 
 /** Only same-site paths are accepted as a destination (no //host, no schemes). */

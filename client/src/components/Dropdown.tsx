@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { useCallback, useId, useRef, useState } from 'react'
 import { useDismiss } from './useDismiss'
 import type { ReactNode } from 'react'
 import { useLocation } from 'react-router'
@@ -16,25 +16,23 @@ interface DropdownProps {
 
 /** A disclosure menu: the button toggles the panel; Escape, a click outside, or a route change closes it. */
 export default function Dropdown({ button, buttonLabel, className, alignEnd, children }: DropdownProps) {
-  const [open, setOpen] = useState(false)
   const id = useId()
   const root = useRef<HTMLDivElement>(null)
   const btn = useRef<HTMLButtonElement>(null)
   const location = useLocation()
-
-  useEffect(() => {
-    setOpen(false)
-  }, [location.key])
+  // Open on the page it was opened on: a route change closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null)
+  const open = openAt === location.key
 
   const close = useCallback((e: Event) => {
-    setOpen(false)
+    setOpenAt(null)
     if (e.type === 'keydown') btn.current?.focus()
   }, [])
   useDismiss(open, root, close)
 
   return (
     <div ref={root} className={'dropdown' + (open ? ' is-open' : '') + (className ? ' ' + className : '')}>
-      <button ref={btn} type="button" className="dropdown__button" aria-expanded={open} aria-controls={id} aria-label={buttonLabel} onClick={() => setOpen((o) => !o)}>
+      <button ref={btn} type="button" className="dropdown__button" aria-expanded={open} aria-controls={id} aria-label={buttonLabel} onClick={() => setOpenAt(open ? null : location.key)}>
         {button}
         <span className="dropdown__caret" aria-hidden="true" />
       </button>

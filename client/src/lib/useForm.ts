@@ -17,8 +17,8 @@ export function useForm<T extends { [K in keyof T]: string }>(initial: T, valida
   const [serverErrors, setServerErrorState] = useState<ServerErrors<T>>({})
   const touched = useRef<Partial<Record<keyof T, boolean>>>({})
   const formRef = useRef<HTMLFormElement>(null)
+  // What the handlers read: update and reset write it together with the state, so it is never behind.
   const valuesRef = useRef(values)
-  valuesRef.current = values
 
   const errors = useMemo(() => {
     const out: FieldErrors<T> = { ...clientErrors }

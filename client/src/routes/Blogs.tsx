@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { useSearchParams } from 'react-router'
 import Seo from '../components/Seo'
@@ -9,7 +9,7 @@ import { EmptyState, ErrorState, SkeletonCards } from '../components/States'
 import { BlogCard } from '../features/content/cards'
 import { useFilterBlogsQuery } from '../features/content/api'
 import { asApiError } from '../api/api'
-import { usePageParam } from './usePage'
+import { usePageParam } from '../lib/usePageParam'
 
 const PAGE_SIZE = 10
 
@@ -19,7 +19,12 @@ export default function Blogs() {
   const [params, setParams] = useSearchParams()
   const q = params.get('q') ?? ''
   const [draft, setDraft] = useState(q)
-  useEffect(() => setDraft(q), [q])
+  // The box follows the address (Back, a shared link): a new ?q= replaces what was typed.
+  const [draftOf, setDraftOf] = useState(q)
+  if (draftOf !== q) {
+    setDraftOf(q)
+    setDraft(q)
+  }
   const { data, error, isLoading, isFetching, refetch } = useFilterBlogsQuery({ skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE, search: q || undefined })
 
   const onSearch = (e: FormEvent) => {

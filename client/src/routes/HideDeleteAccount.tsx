@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router'
 import { Skeleton } from '../components/States'
 import { useAppSelector } from '../app/hooks'
 import { ROUTES } from '../app/routes'
-import { selectProfile } from '../features/account/accountSlice'
+import { selectProfile } from '../entities/account'
 import { DeleteAccountForm, DownloadDataButton, HideProfileSwitch } from '../features/account/PrivacyControls'
 import MemberPage from './MemberPage'
 

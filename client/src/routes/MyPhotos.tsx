@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
 import { useAppDispatch, useAppSelector } from '../app/hooks'
 import { ROUTES } from '../app/routes'
-import { selectProfile, setReloadProfile } from '../features/account/accountSlice'
+import { selectProfile, setReloadProfile } from '../entities/account'
 import PhotoGrid from '../features/photos/PhotoGrid'
 import PhotoVisibilitySetting from '../features/photos/PhotoVisibilitySetting'
 import ProofSection from '../features/photos/ProofSection'

@@ -2,24 +2,20 @@ import { useMemo } from 'react'
 import { ErrorState, Skeleton } from '../components/States'
 import { asApiError } from '../api/api'
 import { useAppDispatch, useAppSelector } from '../app/hooks'
-import { selectProfile, setReloadMatches } from '../features/account/accountSlice'
+import { selectProfile, setReloadMatches } from '../entities/account'
 import { useGetPreferenceQuery } from '../features/preferences/api'
 import PreferenceForm from '../features/preferences/PreferenceForm'
 import type { PreferenceOptions } from '../features/preferences/types'
 import '../styles/settings.css'
 import MemberPage from './MemberPage'
-import { partnerAgeLimits, usePickLists } from './pickLists'
+import { partnerChoices, usePickLists } from './pickLists'
 
 /** The option lists of the preference form: the shared choice lists and the age limits of this member. */
 function usePreferenceOptions() {
   const profile = useAppSelector(selectProfile)
   const { lists, failed, retry } = usePickLists()
   const gender = profile?.gender
-  const options = useMemo<PreferenceOptions | null>(() => {
-    if (!lists || gender === undefined) return null
-    const { limits, ...choices } = lists
-    return { ...choices, ...partnerAgeLimits(gender, limits), maxValues: limits.preferenceMaxValues ?? 50 }
-  }, [lists, gender])
+  const options = useMemo<PreferenceOptions | null>(() => (lists && gender !== undefined ? partnerChoices(lists, gender) : null), [lists, gender])
   return { options, failed, retry }
 }
 

@@ -5,7 +5,7 @@ import { EmptyState, ErrorState, SkeletonCards } from '../components/States'
 import PremiumMemberCard from '../features/premium/PremiumMemberCard'
 import { useGetPremiumMembersQuery } from '../features/premium/api'
 import { asApiError } from '../api/api'
-import { usePageParam } from './usePage'
+import { usePageParam } from '../lib/usePageParam'
 
 const PAGE_SIZE = 25
 

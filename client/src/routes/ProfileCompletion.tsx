@@ -7,7 +7,7 @@ import { asApiError } from '../api/api'
 import { useAppDispatch } from '../app/hooks'
 import { notifySuccess } from '../app/notify'
 import { ROUTES } from '../app/routes'
-import { setReloadProfile } from '../features/account/accountSlice'
+import { setReloadProfile } from '../entities/account'
 import { useGetOwnProfileQuery, useGetProfileOptionsQuery } from '../features/profile/api'
 import { PhotoStep, PreferenceStep } from '../features/profile/CompletionSteps'
 import { ProfileListsProvider } from '../features/profile/lists'
@@ -45,11 +45,10 @@ export default function ProfileCompletion() {
   const guard = useUnsavedChangesGuard(dirty, leaving)
 
   // Start once the fresh profile is in (not a cached copy from an earlier page).
-  useEffect(() => {
-    if (started || !p || isFetching) return
+  if (!started && p && !isFetching) {
     setStarted(true)
     send({ type: 'start', completion: p.completion })
-  }, [started, p, isFetching])
+  }
 
   // Spec §2: it goes back when completedSteps is 30.
   useEffect(() => {

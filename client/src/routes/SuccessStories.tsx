@@ -6,7 +6,7 @@ import { StoryCard } from '../features/content/cards'
 import StoryForm from '../features/content/StoryForm'
 import { useGetStoriesQuery } from '../features/content/api'
 import { asApiError } from '../api/api'
-import { usePageParam } from './usePage'
+import { usePageParam } from '../lib/usePageParam'
 
 const PAGE_SIZE = 10
 

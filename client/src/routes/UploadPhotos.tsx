@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
 import { useAppDispatch } from '../app/hooks'
 import { ROUTES } from '../app/routes'
-import { setReloadProfile } from '../features/account/accountSlice'
+import { setReloadProfile } from '../entities/account'
 import Uploader from '../features/photos/Uploader'
 import MemberPage from './MemberPage'
 import '../styles/photos.css'

@@ -1,27 +1,12 @@
 import { useMemo } from 'react'
 import type { PickOption } from '../components/ChipPicker'
+import type { ChoiceLists, PartnerChoices } from '../components/choiceLists'
 import { useGetMasterQuery } from '../features/master/api'
 import type { MasterItem, MasterKind } from '../features/master/api'
 import { useGetSettingsOptionsQuery } from '../features/settings/api'
 
-/** The choice lists of the partner preference and search forms, from master data and GET profile/options. */
-export interface PickLists {
-  community: PickOption<number>[]
-  motherTongue: PickOption<number>[]
-  education: PickOption<number>[]
-  profession: PickOption<number>[]
-  country: PickOption<number>[]
-  state: PickOption<number>[]
-  city: PickOption<number>[]
-  maritalStatus: PickOption<string>[]
-  diet: PickOption<string>[]
-  smoking: PickOption<string>[]
-  drinking: PickOption<string>[]
-  /** Selectable heights in cm. */
-  height: PickOption<number>[]
-  /** Income bands that bound something (not "Not disclosed"), lowest first, by code. */
-  income: PickOption<string>[]
-  /** The limits of GET profile/options (partnerMinAgeBride, partnerMaxAge, preferenceMaxValues, …). */
+/** The choice lists with the limits of GET profile/options (partnerMinAgeBride, partnerMaxAge, preferenceMaxValues, …). */
+export interface PickLists extends ChoiceLists {
   limits: Record<string, number>
 }
 
@@ -83,9 +68,14 @@ export function usePickLists() {
 const BRIDE = 20
 
 /** The youngest and oldest partner a member may look for: a bride looks for a groom (at least 21), a groom for a bride (at least 18). */
-export function partnerAgeLimits(gender: number | undefined, limits: Record<string, number>): { minAge: number; maxAge: number } {
+function partnerAgeLimits(gender: number | undefined, limits: Record<string, number>): { minAge: number; maxAge: number } {
   return {
     minAge: gender === BRIDE ? (limits.partnerMinAgeGroom ?? 21) : (limits.partnerMinAgeBride ?? 18),
     maxAge: limits.partnerMaxAge ?? 70,
   }
+}
+
+/** The lists as the partner preference and search forms take them: with this member's age limits and the most values a list may hold. */
+export function partnerChoices({ limits, ...lists }: PickLists, gender: number | undefined): PartnerChoices {
+  return { ...lists, ...partnerAgeLimits(gender, limits), maxValues: limits.preferenceMaxValues ?? 50 }
 }

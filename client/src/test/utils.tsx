@@ -2,7 +2,8 @@ import type { ReactElement } from 'react'
 import { render } from '@testing-library/react'
 import { vi } from 'vitest'
 import { Provider } from 'react-redux'
-import { MemoryRouter, Route, Routes } from 'react-router'
+import { MemoryRouter, Route, RouterProvider, Routes, createMemoryRouter } from 'react-router'
+import type { RouteObject } from 'react-router'
 import { makeStore } from '../app/store'
 import type { RootState } from '../app/store'
 
@@ -17,9 +18,38 @@ export function renderWithProviders(ui: ReactElement, { path = '/', preloadedSta
   return { store, ...result }
 }
 
+/**
+ * Renders screens at their paths in a memory router opened at `entry`, with a fresh store; any other path shows
+ * "elsewhere", so a test can see a screen navigate away. Returns the store and the router (its location, navigate).
+ */
+export function renderRoutes(routes: RouteObject[], entry: string) {
+  const store = makeStore()
+  const router = createMemoryRouter([...routes, { path: '*', element: <p>elsewhere</p> }], { initialEntries: [entry] })
+  render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  )
+  return { store, router }
+}
+
 /** A JSON Response as fetch would return it. */
 export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+}
+
+/** A 200 envelope around data. */
+export const ok = (data: unknown) => jsonResponse({ meta: { code: 200, message: 'OK' }, data })
+
+/** An error envelope with the HTTP status as meta.code, and field errors for a 422. */
+export const fail = (status: number, message: string, errors?: Record<string, string>) =>
+  jsonResponse({ meta: { code: status, message }, data: errors ? { errors } : null }, status)
+
+/** A deferred promise, to hold an answer back while the test looks at the screen. */
+export function deferred() {
+  let release!: () => void
+  const promise = new Promise<void>((r) => (release = r))
+  return { promise, release }
 }
 
 export { Route, Routes }

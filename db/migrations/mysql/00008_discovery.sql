@@ -32,8 +32,10 @@ CREATE TABLE saved_searches (
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
 -- Match windows and "last active" searches read the opposite gender's
--- visible profiles most recently active first; "newest" reads them by id.
-CREATE INDEX ix_profiles_gender_active ON profiles (gender, hidden, last_active_at);
+-- visible profiles most recently active first, and test the usual strict
+-- preferences (age, denomination, mother tongue, marital status, height) on
+-- the index entry before reading the row; "new" reads them by join date.
+CREATE INDEX ix_profiles_gender_active ON profiles (gender, hidden, last_active_at, dob, community_id, mother_tongue_id, marital_status, height_cm);
 CREATE INDEX ix_profiles_gender_created ON profiles (gender, hidden, created_at);
 
 -- +goose Down

@@ -25,7 +25,7 @@ CREATE TABLE saved_searches (
 );
 CREATE UNIQUE INDEX uq_saved_searches_name ON saved_searches (profile_id, name);
 
-CREATE INDEX ix_profiles_gender_active ON profiles (gender, hidden, last_active_at);
+CREATE INDEX ix_profiles_gender_active ON profiles (gender, hidden, last_active_at, dob, community_id, mother_tongue_id, marital_status, height_cm);
 CREATE INDEX ix_profiles_gender_created ON profiles (gender, hidden, created_at);
 
 -- +goose Down

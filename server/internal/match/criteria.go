@@ -113,7 +113,9 @@ func idCriterion(key string, list func(*profile.Preference) *profile.IDList, fac
 func enumCriterion(key string, list func(*profile.Preference) *profile.EnumList, fact func(*directory.Facts) string) criterion {
 	return criterion{key, func(p *profile.Preference) bool { return list(p).Strict },
 		func(p *profile.Preference) bool { return len(list(p).Values) > 0 },
-		func(p *profile.Preference, f *directory.Facts, _ *judge) bool { return slices.Contains(list(p).Values, fact(f)) }}
+		func(p *profile.Preference, f *directory.Facts, _ *judge) bool {
+			return slices.Contains(list(p).Values, fact(f))
+		}}
 }
 
 // evaluate judges f against p: a preference that is not set ("any") is

@@ -304,3 +304,27 @@ func TestPagingByCursorAndPastTheEnd(t *testing.T) {
 		}
 	})
 }
+
+func TestKeptListsStillHonourBlocksAndFollowNewPreferences(t *testing.T) {
+	eachEngine(t, func(t *testing.T, e *env) {
+		ctx := context.Background()
+		kept, err := match.New(match.Deps{DB: e.DB, Profiles: e.Profiles, Now: e.Clock})
+		must(t, err)
+		groom := e.Member(t, storetest.Person{Age: 30})
+		e.Prefs(t, groom, ageRange(20, 35, true))
+		a := e.Member(t, storetest.Person{Bride: true, Age: 25})
+		b := e.Member(t, storetest.Person{Bride: true, Age: 27})
+		get := func() []string {
+			pg, err := kept.List(ctx, viewer(groom), match.My, match.PageRequest{})
+			must(t, err)
+			return codes(t, pg)
+		}
+		sameSet(t, "first", get(), a, b)
+		late := e.Member(t, storetest.Person{Bride: true, Age: 26})
+		sameSet(t, "kept: a member who joined since shows after the list expires", get(), a, b)
+		must(t, e.Relations.Block(ctx, b.ID, groom.ID))
+		sameSet(t, "kept, but a block holds at once", get(), a)
+		e.Prefs(t, groom, ageRange(20, 26, true))
+		sameSet(t, "new preferences make a new list", get(), a, late)
+	})
+}

@@ -18,6 +18,7 @@ import (
 	"context"
 	"errors"
 	"sort"
+	"sync"
 	"time"
 
 	"gorm.io/gorm"
@@ -107,6 +108,8 @@ type Deps struct {
 	// The discovery benchmark sets it past the member count to measure the
 	// naive, unbounded ranking side by side.
 	Window int
+	// NoCache computes every list on every call (the naive benchmark).
+	NoCache bool
 }
 
 // Service finds matches.
@@ -115,6 +118,11 @@ type Service struct {
 	profiles *profile.Service
 	now      func() time.Time
 	window   int
+	cache    *listCache // nil: no cache
+
+	incomeMu sync.Mutex
+	income   map[string]incomeBand // the income scale, read at incomeAt; replaced, never changed
+	incomeAt time.Time
 }
 
 // New builds the match service.
@@ -128,7 +136,11 @@ func New(d Deps) (*Service, error) {
 	if d.Window <= 0 {
 		d.Window = Window
 	}
-	return &Service{db: d.DB, profiles: d.Profiles, now: d.Now, window: d.Window}, nil
+	s := &Service{db: d.DB, profiles: d.Profiles, now: d.Now, window: d.Window}
+	if !d.NoCache {
+		s.cache = newListCache()
+	}
+	return s, nil
 }
 
 func (s *Service) clock() time.Time { return s.now().UTC().Truncate(time.Millisecond) }
@@ -151,7 +163,7 @@ func (s *Service) seeker(ctx context.Context, v Viewer) (*seeker, error) {
 	if !ok {
 		return nil, apperr.New(apperr.NotFound, profile.MsgNotFound)
 	}
-	pref, err := s.profiles.Preference(ctx, v.ID)
+	pref, err := s.profiles.PreferenceValues(ctx, v.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -166,20 +178,29 @@ func (s *Service) seeker(ctx context.Context, v Viewer) (*seeker, error) {
 	return &seeker{Viewer: v, facts: f, pref: pref, j: j, other: other}, nil
 }
 
+// incomeTTL is how long the income scale is kept between reads: admins
+// rarely edit the bands, and every list and search compares with them.
+const incomeTTL = time.Minute
+
 func (s *Service) newJudge(db *gorm.DB) (*judge, error) {
-	var bands []struct {
-		Code           string
-		Sort           int
-		MinINR, MaxINR int64
+	s.incomeMu.Lock()
+	defer s.incomeMu.Unlock()
+	if s.income == nil || time.Since(s.incomeAt) > incomeTTL {
+		var bands []struct {
+			Code           string
+			Sort           int
+			MinINR, MaxINR int64
+		}
+		if err := db.Table("income_bands").Select("code, sort, min_inr, max_inr").Find(&bands).Error; err != nil {
+			return nil, store.Translate(err, "", "")
+		}
+		s.income = make(map[string]incomeBand, len(bands))
+		for _, b := range bands {
+			s.income[b.Code] = incomeBand{Sort: b.Sort, Disclosed: b.MinINR != 0 || b.MaxINR != 0}
+		}
+		s.incomeAt = time.Now()
 	}
-	if err := db.Table("income_bands").Select("code, sort, min_inr, max_inr").Find(&bands).Error; err != nil {
-		return nil, store.Translate(err, "", "")
-	}
-	j := &judge{now: s.clock(), income: make(map[string]incomeBand, len(bands))}
-	for _, b := range bands {
-		j.income[b.Code] = incomeBand{Sort: b.Sort, Disclosed: b.MinINR != 0 || b.MaxINR != 0}
-	}
-	return j, nil
+	return &judge{now: s.clock(), income: s.income}, nil
 }
 
 // Ranked is one candidate with both verdicts and its rank score.
@@ -192,7 +213,9 @@ type Ranked struct {
 
 // readWindow reads, through q, the most recently active candidates, as many as the window holds.
 func (s *Service) readWindow(q *gorm.DB) (facts []directory.Facts, full bool, err error) {
-	err = q.Select(directory.FactsColumns).Order("p.last_active_at DESC").Order("p.id DESC").Limit(s.window).Scan(&facts).Error
+	// Ordered by the index alone (ix_profiles_gender_active): a tie-break on id
+	// would cost a sort of every candidate; rank orders the window fully.
+	err = q.Select(directory.FactsColumns).Order("p.last_active_at DESC").Limit(s.window).Scan(&facts).Error
 	return facts, len(facts) >= s.window, err
 }
 
@@ -267,26 +290,39 @@ func (s *Service) List(ctx context.Context, v Viewer, kind Kind, pr PageRequest)
 	if err != nil {
 		return nil, err
 	}
-	ranked, full, err := s.ranked(ctx, v, kind)
+	l, err := s.list(ctx, v, kind)
 	if errors.Is(err, errNoCity) {
 		return &Page{Items: []Card{}, Notice: NoticeNoCity}, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	return s.page(ctx, v, ranked, full, pg)
+	return s.page(ctx, v, expand(l.items), l.full, pg)
+}
+
+// list returns kind's whole ranked list for v: kept in the cache, or computed.
+func (s *Service) list(ctx context.Context, v Viewer, kind Kind) (*cachedList, error) {
+	if s.cache != nil {
+		return s.cachedRanked(ctx, v, kind)
+	}
+	sk, err := s.seeker(ctx, v)
+	if err != nil {
+		return nil, err
+	}
+	r, full, err := s.rankedFor(ctx, sk, kind)
+	if err != nil {
+		return nil, err
+	}
+	return compact(r, full), nil
 }
 
 // errNoCity ends a Nearby list early: the viewer has no city with coordinates.
 var errNoCity = errors.New("match: no city to measure from")
 
-// ranked computes a whole ranked list of kind for v.
-func (s *Service) ranked(ctx context.Context, v Viewer, kind Kind) ([]Ranked, bool, error) {
-	sk, err := s.seeker(ctx, v)
-	if err != nil {
-		return nil, false, err
-	}
+// rankedFor computes a whole ranked list of kind for the seeker.
+func (s *Service) rankedFor(ctx context.Context, sk *seeker, kind Kind) ([]Ranked, bool, error) {
 	q := s.candidates(ctx, sk)
+	var err error
 	keep := mutual
 	var near map[uint64]float64
 	switch kind {
@@ -339,8 +375,11 @@ func (s *Service) ranked(ctx context.Context, v Viewer, kind Kind) ([]Ranked, bo
 
 // CountNew is the number of the member's new matches, capped at the window (the dashboard's counter).
 func (s *Service) CountNew(ctx context.Context, viewerID uint64) (int64, error) {
-	r, _, err := s.ranked(ctx, Viewer{ID: viewerID}, Fresh)
-	return int64(len(r)), err // never errNoCity: that is Nearby's
+	l, err := s.list(ctx, Viewer{ID: viewerID}, Fresh)
+	if err != nil {
+		return 0, err // never errNoCity: that is Nearby's
+	}
+	return int64(len(l.items)), nil
 }
 
 // pageOf validates a page request: the cursor, when given, must be one of ours.
@@ -356,19 +395,41 @@ func pageOf(pr PageRequest) (pagination.Page, error) {
 	return pagination.New(skip, pr.Limit, pagination.DefaultLimit), nil
 }
 
-// page cuts one page out of a ranked list and builds its cards.
+// page cuts one page out of a ranked list, from position pg.Skip, leaving
+// out whoever the viewer may no longer see, and builds its cards. The cursor
+// is the position after the last member looked at.
 func (s *Service) page(ctx context.Context, v Viewer, ranked []Ranked, full bool, pg pagination.Page) (*Page, error) {
 	if pg.Skip > 0 && pg.Skip >= len(ranked) {
 		return nil, apperr.Validation(map[string]string{"skip": MsgPastEnd}, "skip")
 	}
-	end := min(pg.Skip+pg.Limit, len(ranked))
-	items, err := s.Cards(ctx, v, ranked[pg.Skip:end])
+	picked := make([]Ranked, 0, pg.Limit)
+	pos := pg.Skip
+	for pos < len(ranked) && len(picked) < pg.Limit {
+		end := min(len(ranked), pos+2*(pg.Limit-len(picked))+2)
+		ids := make([]uint64, 0, end-pos)
+		for _, r := range ranked[pos:end] {
+			ids = append(ids, r.Facts.ID)
+		}
+		visible, err := s.visibleIDs(ctx, v.ID, ids)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range ranked[pos:end] {
+			pos++
+			if visible[r.Facts.ID] {
+				if picked = append(picked, r); len(picked) == pg.Limit {
+					break
+				}
+			}
+		}
+	}
+	items, err := s.Cards(ctx, v, picked)
 	if err != nil {
 		return nil, err
 	}
 	out := &Page{Items: items, Total: int64(len(ranked)), TotalCapped: full}
-	if end < len(ranked) {
-		c := directory.Cursor{Skip: end}.Encode()
+	if pos < len(ranked) {
+		c := directory.Cursor{Skip: pos}.Encode()
 		out.Cursor = &c
 	}
 	return out, nil

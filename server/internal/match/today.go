@@ -2,10 +2,9 @@ package match
 
 import (
 	"context"
+	"log/slog"
 	"sort"
 	"time"
-
-	"gorm.io/gorm"
 
 	"github.com/tfmmatrimony/tfm/server/internal/directory"
 	"github.com/tfmmatrimony/tfm/server/internal/store"
@@ -101,10 +100,11 @@ func (s *Service) todayRows(ctx context.Context, viewerID uint64, today string) 
 // are too few. Two first calls at once store one choice: the second insert
 // fails on the primary key and the caller reads the first one's.
 func (s *Service) chooseToday(ctx context.Context, v Viewer, today string) error {
-	ranked, _, err := s.ranked(ctx, v, My)
-	if err != nil || len(ranked) == 0 {
+	l, err := s.list(ctx, v, My)
+	if err != nil || len(l.items) == 0 {
 		return err
 	}
+	ranked := expand(l.items)
 	db := s.db.WithContext(ctx)
 	since := day(s.clock().AddDate(0, 0, -todayFreshDays))
 	var recent []uint64
@@ -130,17 +130,21 @@ func (s *Service) chooseToday(ctx context.Context, v Viewer, today string) error
 	for i, id := range pick {
 		rows[i] = map[string]any{"profile_id": v.ID, "day": today, "match_id": id, "position": i}
 	}
-	err = db.Transaction(func(tx *gorm.DB) error {
-		if err := tx.Exec("DELETE FROM daily_matches WHERE profile_id = ? AND day < ?", v.ID,
-			day(s.clock().AddDate(0, 0, -todayKeepDays))).Error; err != nil {
-			return err
-		}
-		return tx.Table("daily_matches").Create(rows).Error
-	})
+	// One multi-row INSERT: all ten or none. The old days are pruned after,
+	// on their own: in one transaction with the insert, MySQL's gap locks
+	// made concurrent first calls of different members deadlock.
+	err = db.Table("daily_matches").Create(rows).Error
 	if store.IsUniqueViolation(err) {
 		return nil
 	}
-	return store.Translate(err, "", "")
+	if err != nil {
+		return store.Translate(err, "", "")
+	}
+	if err := db.Exec("DELETE FROM daily_matches WHERE profile_id = ? AND day < ?", v.ID,
+		day(s.clock().AddDate(0, 0, -todayKeepDays))).Error; err != nil {
+		slog.WarnContext(ctx, "pruning old daily matches", "error", err) // kept for the next day's try
+	}
+	return nil
 }
 
 // MarkTodayViewed serves PATCH profile/today-viewed-matchs: it marks the

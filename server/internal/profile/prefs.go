@@ -200,6 +200,16 @@ func (s *Service) Preference(ctx context.Context, profileID uint64) (*Preference
 	return p, nil
 }
 
+// PreferenceValues is Preference without the master names (Names and the
+// income labels stay empty): what matching compares, in two queries.
+func (s *Service) PreferenceValues(ctx context.Context, profileID uint64) (*Preference, error) {
+	p, err := s.loadPreference(s.db.WithContext(ctx), profileID)
+	if err != nil {
+		return nil, internal(err)
+	}
+	return p, nil
+}
+
 // loadPreference reads saved preferences or builds the defaults, without names.
 func (s *Service) loadPreference(db *gorm.DB, profileID uint64) (*Preference, error) {
 	var rows []prefRow
@@ -280,13 +290,21 @@ func (s *Service) SavedPreferences(ctx context.Context, ids []uint64) (map[uint6
 	}
 	db := s.db.WithContext(ctx)
 	var rows []prefRow
-	if err := db.Table("partner_preferences").Where("profile_id IN ?", ids).Find(&rows).Error; err != nil {
-		return nil, internal(err)
-	}
 	var vals []prefValue
-	if err := db.Table("partner_preference_values").Select("profile_id, field, value").Where("profile_id IN ?", ids).
-		Order("id").Find(&vals).Error; err != nil {
-		return nil, internal(err)
+	// In chunks: MySQL takes at most 65,535 placeholders in a statement.
+	const chunk = 5000
+	for lo := 0; lo < len(ids); lo += chunk {
+		part := ids[lo:min(lo+chunk, len(ids))]
+		var r []prefRow
+		if err := db.Table("partner_preferences").Where("profile_id IN ?", part).Find(&r).Error; err != nil {
+			return nil, internal(err)
+		}
+		var v []prefValue
+		if err := db.Table("partner_preference_values").Select("profile_id, field, value").Where("profile_id IN ?", part).
+			Order("id").Find(&v).Error; err != nil {
+			return nil, internal(err)
+		}
+		rows, vals = append(rows, r...), append(vals, v...)
 	}
 	byProfile := make(map[uint64][]prefValue, len(rows))
 	for _, v := range vals {

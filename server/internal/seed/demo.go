@@ -32,6 +32,29 @@ const DemoPassword = "Demo@1234"
 // members are is_demo too, so the demo seed tells its own by the address.
 const demoEmailLike = "demo.%@demo.tfmmatrimony.in"
 
+// demoHubs are the larger Christian centres of some states, by city name.
+var demoHubs = map[string][]string{
+	"KL": {"Kochi", "Kottayam", "Thrissur", "Aluva", "Thiruvalla"},
+	"TN": {"Chennai", "Nagercoil", "Tiruchirappalli"},
+	"KA": {"Bengaluru", "Mangaluru"},
+	"GA": {"Panaji", "Margao"},
+	"MH": {"Mumbai", "Thane"},
+	"TG": {"Hyderabad", "Secunderabad"},
+}
+
+// hubs returns the demo hubs of state that the cities list has.
+func (lk *lookups) hubs(state string) []idName {
+	var out []idName
+	for _, name := range demoHubs[state] {
+		for _, c := range lk.citiesByState[state] {
+			if c.Name == name {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
 type region struct {
 	states     []string // state codes
 	languages  []string
@@ -278,6 +301,13 @@ func (lk *lookups) member(rng *mrand.Rand, r region, gender, i int) demoMember {
 	m.stateCode = pick(rng, r.states)
 	if cs := lk.citiesByState[m.stateCode]; len(cs) > 0 {
 		c := pick(rng, cs)
+		// Three in five live in one of their state's larger Christian
+		// centres, as real members do, so Near Me has neighbours to show.
+		// The choice follows from the city drawn (no extra draw), so every
+		// other demo detail stays as it was.
+		if hubs := lk.hubs(m.stateCode); len(hubs) > 0 && c.ID%5 < 3 {
+			c = hubs[c.ID%uint64(len(hubs))]
+		}
 		m.cityID, m.city = c.ID, c.Name
 	}
 	m.stateID = lk.states[m.stateCode]

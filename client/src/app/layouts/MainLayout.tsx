@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react'
+import { Suspense, lazy, useCallback, useMemo, useState } from 'react'
 import { Outlet, useLocation, useNavigate } from 'react-router'
 import Header from '../../components/Header'
 import Footer from '../../components/Footer'
@@ -6,8 +6,8 @@ import BackToTop from '../../components/BackToTop'
 import type { HeaderMember } from '../../components/shellTypes'
 import { useAppDispatch, useAppSelector } from '../hooks'
 import { selectSiteSettings } from '../../features/common/commonSlice'
-import { selectIsLoggedIn, selectProfile } from '../../features/account/accountSlice'
-import type { MemberProfile } from '../../features/account/accountSlice'
+import { selectIsLoggedIn, selectProfile } from '../../entities/account'
+import type { MemberProfile } from '../../entities/account'
 import { logout } from '../../features/account/session'
 import { defaultPhoto, photoUrl } from '../../lib/photos'
 import { ROUTES } from '../routes'
@@ -41,19 +41,16 @@ export default function MainLayout() {
   const navigate = useNavigate()
   const brand = settings?.brandName || config.brandName
   const { headerActive, headerScrolled, showBackToTop } = useScrollThresholds()
-  const [menuOpen, setMenuOpen] = useState(false)
   const location = useLocation()
+  // The slide-out menu is open on the page it was opened on: any route change closes it.
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null)
+  const menuOpen = menuOpenAt === location.key
 
-  // The slide-out menu closes on every route change.
-  useEffect(() => {
-    setMenuOpen(false)
-  }, [location.key])
-
-  const openMenu = useCallback(() => setMenuOpen(true), [])
-  const closeMenu = useCallback(() => setMenuOpen(false), [])
+  const openMenu = useCallback(() => setMenuOpenAt(location.key), [location.key])
+  const closeMenu = useCallback(() => setMenuOpenAt(null), [])
   // Logout (spec §4): clear the session, toast, go to the login route.
   const onLogout = useCallback(() => {
-    setMenuOpen(false)
+    setMenuOpenAt(null)
     dispatch(logout())
     void navigate(ROUTES.login)
   }, [dispatch, navigate])

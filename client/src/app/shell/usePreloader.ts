@@ -10,13 +10,15 @@ export function usePreloader() {
   const location = useLocation()
   const busy = navigation.state !== 'idle'
   const [visible, setVisible] = useState(true)
+  // Each start or end of a route change shows it again.
+  const [shownFor, setShownFor] = useState({ busy, key: location.key })
+  if (shownFor.busy !== busy || shownFor.key !== location.key) {
+    setShownFor({ busy, key: location.key })
+    setVisible(true)
+  }
 
   useEffect(() => {
-    if (busy) {
-      setVisible(true)
-      return
-    }
-    setVisible(true)
+    if (busy) return
     const t = window.setTimeout(() => setVisible(false), PRELOADER_HIDE_MS)
     return () => window.clearTimeout(t)
   }, [busy, location.key])

@@ -1,6 +1,5 @@
 import { act, waitFor } from '@testing-library/react'
-import { setReloadProfile } from '../../features/account/accountSlice'
-import { accountApi } from '../../features/account/api'
+import { profileSummaryApi, setReloadProfile } from '../../entities/account'
 import { describeFetch, fakeJwt, jsonResponse, renderWithProviders, settle } from '../../test/utils'
 import { useSession } from './useSession'
 
@@ -38,7 +37,7 @@ describe('useSession', () => {
     await waitFor(() => expect(profileCalls).toHaveLength(2))
     profileCalls[1](jsonResponse({ meta: { code: 200, message: '' }, data: { profileId: 'TM1', emailVerified: true } }))
     // The screen ends up with the profile as it is after the change.
-    await waitFor(() => expect(accountApi.endpoints.getProfile.select()(store.getState()).data).toMatchObject({ emailVerified: true }))
+    await waitFor(() => expect(profileSummaryApi.endpoints.getProfile.select()(store.getState()).data).toMatchObject({ emailVerified: true }))
     expect(store.getState().account.reloadProfile).toBe(false)
   })
 })

@@ -3,8 +3,7 @@ import { useStore } from 'react-redux'
 import { REFRESH_TOKEN_KEY, TOKEN_KEY, sessionEnded, tokenStore, tokensRefreshed } from '../../api/session'
 import { useAppDispatch, useAppSelector } from '../hooks'
 import type { RootState } from '../store'
-import { selectIsLoggedIn, selectReloadProfile, sessionStarted, setReloadProfile } from '../../features/account/accountSlice'
-import { useGetProfileQuery } from '../../features/account/api'
+import { selectIsLoggedIn, selectReloadProfile, sessionStarted, setReloadProfile, useGetProfileQuery } from '../../entities/account'
 
 /**
  * Keeps the member session alive in the shell: loads GET profile once logged in (also for a session restored

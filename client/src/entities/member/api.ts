@@ -1,6 +1,6 @@
 import { acknowledge, api } from '../../api/api'
 import type { Acknowledged } from '../../api/api'
-import type { MatchListKind, MatchPage, PageArgs, SavedSearch, SearchFilter, SearchKind } from './types'
+import type { MatchListKind, MatchPage, PageArgs, ReportInput, SavedSearch, SearchFilter, SearchKind } from './types'
 
 /** Spec §9: the default page size. */
 export const PAGE_SIZE = 10
@@ -40,7 +40,7 @@ export function compactFilter(filter: SearchFilter): SearchFilter {
 }
 
 /** What a relation change can alter: every member list, the partner view of that member and the dashboard. */
-export const memberChangedTags = (profileId: string) => [
+const memberChangedTags = (profileId: string) => [
   { type: 'MemberList' as const, id: 'LIST' },
   MATCH_LISTS,
   { type: 'Partner' as const, id: profileId.toUpperCase() },
@@ -58,7 +58,7 @@ const onMember = (path: string, method: 'POST' | 'DELETE' = 'POST') => ({
  * discovery-matchs; PATCH profile/today-viewed-matchs), the searches (POST profile/search, advance-search,
  * search-matchs/{id}), saved searches (POST profile/search/save, GET profile/search/saved, PATCH
  * profile/search/delete/{id}), and the calls on one member that change who shows where (block, don't show,
- * invitations; each {id} is the other member's profile id).
+ * invitations, reports; each {id} is the other member's profile id).
  */
 export const memberApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -100,6 +100,11 @@ export const memberApi = api.injectEndpoints({
     acceptInvitation: build.mutation<null, string>(onMember('accept-invitation')),
     declineInvitation: build.mutation<null, string>(onMember('decline-invitation')),
     cancelInvitation: build.mutation<null, string>(onMember('cancel-invitation')),
+    // A report also blocks the member and marks them "don't show", so it changes the same lists.
+    reportProfile: build.mutation<null, { profileId: string } & ReportInput>({
+      query: ({ profileId, ...body }) => ({ url: `profile/report/${encodeURIComponent(profileId)}`, method: 'POST', body }),
+      invalidatesTags: (_r, _e, { profileId }) => memberChangedTags(profileId),
+    }),
   }),
 })
 
@@ -119,4 +124,5 @@ export const {
   useAcceptInvitationMutation,
   useDeclineInvitationMutation,
   useCancelInvitationMutation,
+  useReportProfileMutation,
 } = memberApi

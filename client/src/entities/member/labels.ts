@@ -56,3 +56,25 @@ export function profilesTotal(total: number, capped: boolean): string {
   if (capped) return `${count.format(total)}+ profiles`
   return total === 1 ? '1 profile' : `${count.format(total)} profiles`
 }
+
+/** The pronoun for a member of gender 10 (groom) or 20 (bride). */
+export function pronoun(gender: number | undefined): { they: string; them: string } {
+  if (gender === 10) return { they: 'he', them: 'him' }
+  if (gender === 20) return { they: 'she', them: 'her' }
+  return { they: 'they', them: 'them' }
+}
+
+/** The reasons for a report that the server accepts (POST profile/report/{id}), with their words. */
+export const REPORT_REASONS = [
+  { value: 'fake', label: 'Fake profile or false details' },
+  { value: 'married', label: 'Already married' },
+  { value: 'money', label: 'Asked for money or gifts' },
+  { value: 'abusive', label: 'Abusive, rude or indecent' },
+  { value: 'other', label: 'Something else' },
+] as const
+
+/** One of REPORT_REASONS' values. */
+export type ReportReason = (typeof REPORT_REASONS)[number]['value']
+
+/** The longest report text the server takes, in characters. */
+export const MAX_REPORT_DETAILS = 1000

@@ -1,4 +1,5 @@
 import type { PhotoRef } from '../../lib/photos'
+import type { ReportReason } from './labels'
 
 /** A member as the viewer's lists show them (server profile.Card). */
 export interface MemberCard {
@@ -146,4 +147,11 @@ export interface SavedSearch {
   filter: SearchFilter
   /** ISO time. */
   createdAt: string
+}
+
+/** What a report says (POST profile/report/{id}). */
+export interface ReportInput {
+  kind: 'profile' | 'chat'
+  reason: ReportReason
+  details: string
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import Icon from '../../components/Icon'
 import { asApiError } from '../../api/api'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import { selectIsLoggedIn, setReloadProfile } from './accountSlice'
+import { selectIsLoggedIn, setReloadProfile } from '../../entities/account'
 import { useActivateMutation } from './api'
 
 type Status = 'working' | 'done' | 'failed'

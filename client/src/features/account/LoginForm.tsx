@@ -53,7 +53,7 @@ function PasswordLogin({ forgotPasswordPath }: { forgotPasswordPath: string }) {
   const form = useForm(EMPTY_PASSWORD, validatePasswordLogin)
   const [login, { isLoading }] = useLoginMutation()
   const [formError, setFormError] = useState('')
-  const { values, errors, onChange, onBlur } = form
+  const { values, errors, onChange, onBlur, formRef } = form
 
   const onSubmit = async (e: FormEvent) => {
     setFormError('')
@@ -71,7 +71,7 @@ function PasswordLogin({ forgotPasswordPath }: { forgotPasswordPath: string }) {
   }
 
   return (
-    <form ref={form.formRef} className="form" noValidate onSubmit={onSubmit} aria-label="Login with email and password">
+    <form ref={formRef} className="form" noValidate onSubmit={onSubmit} aria-label="Login with email and password">
       <TextField id="email" label="Email" type="email" autoComplete="username" inputMode="email" value={values.email} onChange={onChange} onBlur={onBlur} error={errors.email} />
       <PasswordField id="pwd" label="Password" autoComplete="current-password" value={values.pwd} onChange={onChange} onBlur={onBlur} error={errors.pwd} maxLength={64} />
       {formError && (
@@ -107,7 +107,7 @@ function OtpLogin({ phoneCodes }: { phoneCodes: FieldOption[] }) {
   const form = useForm(EMPTY_OTP, validate)
   const [sendOtp, sending] = useSendLoginOtpMutation()
   const [login, loggingIn] = useLoginMutation()
-  const { values, errors, onChange, onBlur } = form
+  const { values, errors, onChange, onBlur, formRef } = form
 
   const send = async () => {
     setFormError('')
@@ -140,7 +140,7 @@ function OtpLogin({ phoneCodes }: { phoneCodes: FieldOption[] }) {
   }
 
   return (
-    <form ref={form.formRef} className="form" noValidate onSubmit={onSubmit} aria-label="Login with mobile OTP">
+    <form ref={formRef} className="form" noValidate onSubmit={onSubmit} aria-label="Login with mobile OTP">
       <div className="phone-row">
         <SelectField
           id="phoneCode"

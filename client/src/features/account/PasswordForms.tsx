@@ -8,7 +8,7 @@ import { notifySuccess } from '../../app/notify'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useForm } from '../../lib/useForm'
 import type { FieldErrors } from '../../lib/useForm'
-import { selectAuthUser, selectIsLoggedIn } from './accountSlice'
+import { selectAuthUser, selectIsLoggedIn } from '../../entities/account'
 import { useChangePasswordMutation, useForgotPasswordMutation, useResetPasswordMutation } from './api'
 import { clearLocalSession, startSession } from './session'
 import { MSG, prune, validateConfirm, validateEmailAddress, validatePassword } from './validation'
@@ -24,7 +24,7 @@ export function ForgotPasswordForm({ loginPath }: { loginPath: string }) {
   const form = useForm({ email: '' }, validate)
   const [send, { isLoading }] = useForgotPasswordMutation()
   const [sent, setSent] = useState('')
-  const { values, errors, onChange, onBlur } = form
+  const { values, errors, onChange, onBlur, formRef } = form
 
   const onSubmit = async (e: FormEvent) => {
     if (!form.check(e)) return
@@ -49,7 +49,7 @@ export function ForgotPasswordForm({ loginPath }: { loginPath: string }) {
     )
   }
   return (
-    <form ref={form.formRef} className="form" noValidate onSubmit={onSubmit} aria-label="Forgot password">
+    <form ref={formRef} className="form" noValidate onSubmit={onSubmit} aria-label="Forgot password">
       <TextField id="email" label="Registered email" type="email" inputMode="email" autoComplete="email" value={values.email} onChange={onChange} onBlur={onBlur} error={errors.email} />
       <button type="submit" className="btn btn--primary btn--lg btn--block" disabled={isLoading}>
         {isLoading ? 'Sending…' : 'Send reset link'}
@@ -77,7 +77,7 @@ export function ResetPasswordForm({ token, loginPath, forgotPath }: { token: str
   const [reset, { isLoading }] = useResetPasswordMutation()
   const [done, setDone] = useState(false)
   const [linkError, setLinkError] = useState('')
-  const { values, errors, onChange, onBlur } = form
+  const { values, errors, onChange, onBlur, formRef } = form
 
   const onSubmit = async (e: FormEvent) => {
     setLinkError('')
@@ -118,7 +118,7 @@ export function ResetPasswordForm({ token, loginPath, forgotPath }: { token: str
     )
   }
   return (
-    <form ref={form.formRef} className="form" noValidate onSubmit={onSubmit} aria-label="Reset password">
+    <form ref={formRef} className="form" noValidate onSubmit={onSubmit} aria-label="Reset password">
       <PasswordField id="password" label="New password" autoComplete="new-password" maxLength={40} value={values.password} onChange={onChange} onBlur={onBlur} error={errors.password} hint={PASSWORD_HINT} />
       <PasswordField id="confirmPassword" label="Confirm new password" autoComplete="new-password" maxLength={40} value={values.confirmPassword} onChange={onChange} onBlur={onBlur} error={errors.confirmPassword} />
       {linkError && (
@@ -155,7 +155,7 @@ export function ChangePasswordForm() {
   const authUser = useAppSelector(selectAuthUser)
   const form = useForm(EMPTY_CHANGE, validateChange)
   const [change, { isLoading }] = useChangePasswordMutation()
-  const { values, errors, onChange, onBlur } = form
+  const { values, errors, onChange, onBlur, formRef } = form
 
   const onSubmit = async (e: FormEvent) => {
     if (!form.check(e)) return
@@ -171,7 +171,7 @@ export function ChangePasswordForm() {
   }
 
   return (
-    <form ref={form.formRef} className="form" noValidate onSubmit={onSubmit} aria-labelledby="change-password-title">
+    <form ref={formRef} className="form" noValidate onSubmit={onSubmit} aria-labelledby="change-password-title">
       <h2 id="change-password-title" className="panel__title">
         Change password
       </h2>

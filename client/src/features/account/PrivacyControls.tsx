@@ -7,7 +7,7 @@ import { asApiError } from '../../api/api'
 import { notifySuccess } from '../../app/notify'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useForm } from '../../lib/useForm'
-import { selectProfile } from './accountSlice'
+import { selectProfile } from '../../entities/account'
 import { useDeleteAccountMutation, useExportDataMutation, useSetHiddenMutation } from './api'
 import { clearLocalSession } from './session'
 import { MSG, prune } from './validation'
@@ -74,6 +74,7 @@ export function DeleteAccountForm({ onDeleted }: { onDeleted: () => void }) {
   const dispatch = useAppDispatch()
   const validate = useCallback((v: { deletePassword: string }) => prune({ deletePassword: v.deletePassword ? undefined : MSG.passwordRequired }), [])
   const form = useForm({ deletePassword: '' }, validate)
+  const { formRef } = form
   const [remove, { isLoading }] = useDeleteAccountMutation()
   const [confirming, setConfirming] = useState(false)
   const cancel = useCallback(() => setConfirming(false), [])
@@ -97,7 +98,7 @@ export function DeleteAccountForm({ onDeleted }: { onDeleted: () => void }) {
   }
 
   return (
-    <form ref={form.formRef} className="form" noValidate onSubmit={onSubmit} aria-labelledby="delete-title">
+    <form ref={formRef} className="form" noValidate onSubmit={onSubmit} aria-labelledby="delete-title">
       <h2 id="delete-title" className="panel__title">
         Delete my account
       </h2>

@@ -99,7 +99,7 @@ export default function RegisterForm({ options }: { options: RegisterOptions }) 
   const [register, registering] = useRegisterMutation()
   const heading = useRef<HTMLHeadingElement>(null)
   const shownStep = useRef(step)
-  const { values, errors, onChange, onBlur, setValue } = form
+  const { values, errors, onChange, onBlur, setValue, formRef } = form
 
   // Christian is the only religion today: choose it for the member.
   useEffect(() => {
@@ -167,7 +167,7 @@ export default function RegisterForm({ options }: { options: RegisterOptions }) 
   const forSelf = values.profileCreatedBy === 'self' || values.profileCreatedBy === ''
 
   return (
-    <form ref={form.formRef} className="form register-form" noValidate onSubmit={onSubmit} aria-labelledby="register-step-title">
+    <form ref={formRef} className="form register-form" noValidate onSubmit={onSubmit} aria-labelledby="register-step-title">
       <ol className="stepper" aria-label="Registration steps">
         {([1, 2, 3] as RegisterStep[]).map((s) => (
           <li key={s} className={'stepper__item' + (s === step ? ' is-current' : s < step ? ' is-done' : '')} aria-current={s === step ? 'step' : undefined}>

@@ -6,7 +6,7 @@ import { asApiError } from '../../api/api'
 import { notifySuccess } from '../../app/notify'
 import { useAppSelector } from '../../app/hooks'
 import { useForm } from '../../lib/useForm'
-import { selectAuthUser, selectProfile } from './accountSlice'
+import { selectAuthUser, selectProfile } from '../../entities/account'
 import { useResendActivationMutation, useSendMobileOtpMutation, useVerifyMobileMutation } from './api'
 import { OTP_RESEND_SECONDS, useCooldown } from './hooks'
 import { prune, validateEmailAddress, validateOtp } from './validation'
@@ -57,6 +57,7 @@ function ResendActivation() {
   const authUser = useAppSelector(selectAuthUser)
   const validate = useCallback((v: { activationEmail: string }) => prune({ activationEmail: validateEmailAddress(v.activationEmail) }), [])
   const form = useForm({ activationEmail: authUser?.email ?? '' }, validate)
+  const { formRef } = form
   const [resend, { isLoading }] = useResendActivationMutation()
   const [sent, setSent] = useState('')
 
@@ -72,7 +73,7 @@ function ResendActivation() {
   }
 
   return (
-    <form ref={form.formRef} className="form verify-item__body" noValidate onSubmit={onSubmit} aria-label="Resend activation email">
+    <form ref={formRef} className="form verify-item__body" noValidate onSubmit={onSubmit} aria-label="Resend activation email">
       <p className="small">Open the link we e-mailed you when you registered. Lost it? We can send a new one.</p>
       <div className="inline-form">
         <TextField
@@ -106,6 +107,7 @@ function VerifyMobile() {
   const cooldown = useCooldown()
   const validate = useCallback((v: { mobileOtp: string }) => prune({ mobileOtp: validateOtp(v.mobileOtp) }), [])
   const form = useForm({ mobileOtp: '' }, validate)
+  const { formRef } = form
 
   const send = async () => {
     try {
@@ -139,7 +141,7 @@ function VerifyMobile() {
     )
   }
   return (
-    <form ref={form.formRef} className="form verify-item__body" noValidate onSubmit={onSubmit} aria-label="Verify mobile number">
+    <form ref={formRef} className="form verify-item__body" noValidate onSubmit={onSubmit} aria-label="Verify mobile number">
       <p className="form__notice" role="status">
         {sent}. It is valid for 10 minutes.
       </p>

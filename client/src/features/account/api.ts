@@ -1,17 +1,14 @@
 import { acknowledge, api } from '../../api/api'
 import type { Acknowledged } from '../../api/api'
-import type { ChangePasswordInput, FieldCheck, LoginInput, MemberProfile, PhoneInput, RegisterInput, ResetPasswordInput, Session } from './types'
+import { profileHiddenSet } from '../../entities/account'
+import type { ChangePasswordInput, FieldCheck, LoginInput, PhoneInput, RegisterInput, ResetPasswordInput, Session } from './types'
 
 /** Registration step numbers (auth/register/step1..3). */
 export type RegisterStep = 1 | 2 | 3
 
-/** The account calls of spec §7 "Authentication and account" plus GET profile, export and logout. */
+/** The account calls of spec §7 "Authentication and account" plus export and logout (GET profile is the account entity's). */
 export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getProfile: build.query<MemberProfile, void>({
-      query: () => 'profile',
-      providesTags: ['Profile'],
-    }),
     register: build.mutation<Acknowledged<Session>, RegisterInput>({
       query: (body) => ({ url: 'auth/register', method: 'POST', body }),
       transformResponse: acknowledge<Session>,
@@ -65,6 +62,11 @@ export const accountApi = api.injectEndpoints({
     setHidden: build.mutation<Acknowledged<{ hidden: boolean }>, { hidden: boolean }>({
       query: (body) => ({ url: 'profile/hide', method: 'POST', body }),
       transformResponse: acknowledge<{ hidden: boolean }>,
+      // The switch follows at once; the refetched GET profile confirms it.
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const res = await queryFulfilled.catch(() => null)
+        if (res) dispatch(profileHiddenSet(res.data.data.hidden))
+      },
       invalidatesTags: (_r, error) => (error ? [] : ['Profile']),
     }),
     deleteAccount: build.mutation<Acknowledged<null>, { password: string }>({
@@ -78,7 +80,6 @@ export const accountApi = api.injectEndpoints({
 })
 
 export const {
-  useGetProfileQuery,
   useRegisterMutation,
   useCheckRegisterStepMutation,
   useCheckAvailableMutation,

@@ -3,8 +3,8 @@ import { api } from '../../api/api'
 import { tokenStore } from '../../api/session'
 import { notifySuccess } from '../../app/notify'
 import { accountApi } from './api'
-import { loggedOut, sessionStarted } from './accountSlice'
-import type { AccountState } from './accountSlice'
+import { loggedOut, sessionStarted } from '../../entities/account'
+import type { AccountState } from '../../entities/account'
 import type { Session } from './types'
 
 type AccountThunk<R = void> = ThunkAction<R, { account: AccountState }, unknown, UnknownAction>

@@ -4,7 +4,7 @@ import { refreshAccessToken } from '../../api/api'
 import type { RefreshOutcome } from '../../api/api'
 import { tokenStore } from '../../api/session'
 import { notifyError } from '../../app/notify'
-import type { AccountState } from '../account/accountSlice'
+import type { AccountState } from '../../entities/account'
 import {
   addOnlineUser,
   chatClosed,

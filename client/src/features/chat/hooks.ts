@@ -108,10 +108,7 @@ export function useVisualViewport(enabled: boolean): { top: number; height: numb
   const [box, setBox] = useState<{ top: number; height: number } | null>(null)
   useEffect(() => {
     const vv = typeof window !== 'undefined' ? window.visualViewport : null
-    if (!enabled || !vv) {
-      setBox(null)
-      return
-    }
+    if (!enabled || !vv) return
     const on = () => setBox({ top: vv.offsetTop, height: vv.height })
     on()
     vv.addEventListener('resize', on)
@@ -119,6 +116,7 @@ export function useVisualViewport(enabled: boolean): { top: number; height: numb
     return () => {
       vv.removeEventListener('resize', on)
       vv.removeEventListener('scroll', on)
+      setBox(null)
     }
   }, [enabled])
   return box

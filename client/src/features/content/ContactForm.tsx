@@ -13,7 +13,7 @@ const EMPTY: ContactMessage = { name: '', email: '', phone: '', subject: '', mes
 export default function ContactForm() {
   const form = useForm(EMPTY, validateContact)
   const [send, { isLoading }] = useSendContactMessageMutation()
-  const { values, errors, onChange, onBlur } = form
+  const { values, errors, onChange, onBlur, formRef } = form
 
   const onSubmit = async (e: FormEvent) => {
     if (!form.check(e)) return
@@ -29,7 +29,7 @@ export default function ContactForm() {
   }
 
   return (
-    <form ref={form.formRef} className="form" noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title">
+    <form ref={formRef} className="form" noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title">
       <h2 id="contact-form-title" className="form__title">
         Send us a message
       </h2>

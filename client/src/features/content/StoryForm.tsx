@@ -13,7 +13,7 @@ const EMPTY: StorySubmission = { brideName: '', groomName: '', email: '', phone:
 export default function StoryForm() {
   const form = useForm(EMPTY, validateStory)
   const [submit, { isLoading }] = useSubmitStoryMutation()
-  const { values, errors, onChange, onBlur } = form
+  const { values, errors, onChange, onBlur, formRef } = form
   const today = new Date().toISOString().slice(0, 10)
 
   const onSubmit = async (e: FormEvent) => {
@@ -29,7 +29,7 @@ export default function StoryForm() {
   }
 
   return (
-    <form ref={form.formRef} className="form" noValidate onSubmit={onSubmit} aria-labelledby="story-form-title">
+    <form ref={formRef} className="form" noValidate onSubmit={onSubmit} aria-labelledby="story-form-title">
       <h2 id="story-form-title" className="form__title">
         Share your success story
       </h2>

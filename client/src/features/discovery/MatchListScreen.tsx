@@ -6,7 +6,8 @@ import Seo from '../../components/Seo'
 import { EmptyState } from '../../components/States'
 import { useGetMatchesQuery, useMarkTodayViewedMutation } from '../../entities/member'
 import type { MatchListKind, MatchPage } from '../../entities/member'
-import DiscoveryNav, { MATCH_LINKS } from './DiscoveryNav'
+import TabNav from '../../components/TabNav'
+import { MATCH_LINKS } from './links'
 import MatchResults from './MatchResults'
 import { MATCH_COPY } from './copy'
 import { useCursorPager } from './useCursorPager'
@@ -82,7 +83,7 @@ export default function MatchListScreen({ kind }: { kind: MatchListKind }) {
       <Seo title={copy.title} description={copy.description} />
       <PageHeader title={copy.title} intro={copy.intro} crumbs={CRUMBS} />
       <section className="container section discovery">
-        <DiscoveryNav links={MATCH_LINKS} label="Matches" />
+        <TabNav links={MATCH_LINKS} label="Matches" className="discovery-nav" />
         <MatchResults
           query={query}
           pager={pager}

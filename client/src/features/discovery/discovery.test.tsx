@@ -1,48 +1,28 @@
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { Provider } from 'react-redux'
-import { RouterProvider, createMemoryRouter } from 'react-router'
-import type { ComponentType } from 'react'
-import type { RouteObject } from 'react-router'
 import { vi } from 'vitest'
-import { makeStore } from '../../app/store'
 import { notifyError, notifySuccess } from '../../app/notify'
-import { routeObjects } from '../../app/router'
 import { preferenceWords, profilesTotal } from '../../entities/member'
-import { renderWithProviders } from '../../test/utils'
-import DiscoveryMatches from '../../routes/DiscoveryMatches'
-import MyMatches from '../../routes/MyMatches'
-import NearbyMatches from '../../routes/NearbyMatches'
-import NewMatches from '../../routes/NewMatches'
-import SearchAdvance from '../../routes/SearchAdvance'
-import SearchBasic from '../../routes/SearchBasic'
-import TodayMatches from '../../routes/TodayMatches'
+import type { MatchListKind } from '../../entities/member'
+import { fakeServer } from '../../test/fakeServer'
+import { matchCard } from '../../test/members'
+import { deferred, fail, ok, renderRoutes, renderWithProviders } from '../../test/utils'
+import MatchListScreen from './MatchListScreen'
 import MemberMatchCard from './MemberMatchCard'
-import { deferred, fail, fakeServer, matchCard, ok, pagedList } from './fixtures.test-util'
+import { pagedList } from './fixtures.test-util'
 
 vi.mock('../../app/notify', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn(), TOAST_OPTIONS: {} }))
 
-const SCREENS: Record<string, ComponentType> = {
-  '/matches/new-matches': NewMatches,
-  '/matches/my-matches': MyMatches,
-  '/matches/daily-recommendations': TodayMatches,
-  '/matches/nearby-matches': NearbyMatches,
-  '/matches/discovery': DiscoveryMatches,
-}
+/** The match screens at their paths (the routes' own wiring is checked in routes/routes.test.tsx). */
+const SCREENS: [string, MatchListKind][] = [
+  ['/matches/new-matches', 'new'],
+  ['/matches/my-matches', 'my'],
+  ['/matches/daily-recommendations', 'today'],
+  ['/matches/nearby-matches', 'nearby'],
+  ['/matches/discovery', 'discovery'],
+]
 
-function renderAt(entry: string) {
-  const store = makeStore()
-  const router = createMemoryRouter(
-    [...Object.entries(SCREENS).map(([path, Component]) => ({ path, Component })), { path: '*', element: <p>elsewhere</p> }],
-    { initialEntries: [entry] },
-  )
-  render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>,
-  )
-  return { store, router }
-}
+const renderAt = (entry: string) => renderRoutes(SCREENS.map(([path, kind]) => ({ path, element: <MatchListScreen key={kind} kind={kind} /> })), entry)
 
 afterEach(() => {
   vi.restoreAllMocks()
@@ -279,31 +259,5 @@ describe('the match lists', () => {
     renderAt('/matches/nearby-matches')
     expect(await screen.findByText('Add your city to see members near you')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Add your city' })).toHaveAttribute('href', '/edit-profile')
-  })
-})
-
-/** The route object for path anywhere in the tree. */
-function findRoute(routes: RouteObject[], path: string): RouteObject | undefined {
-  for (const r of routes) {
-    if (r.path === path) return r
-    const child = r.children && findRoute(r.children, path)
-    if (child) return child
-  }
-  return undefined
-}
-
-describe('the match and search routes', () => {
-  it.each([
-    ['/matches/new-matches', NewMatches],
-    ['/matches/my-matches', MyMatches],
-    ['/matches/daily-recommendations', TodayMatches],
-    ['/matches/nearby-matches', NearbyMatches],
-    ['/matches/discovery', DiscoveryMatches],
-    ['/search/basic', SearchBasic],
-    ['/search/advance', SearchAdvance],
-  ])('%s opens its screen, not the placeholder', async (path, Screen) => {
-    const lazy = findRoute(routeObjects, path)?.lazy as (() => Promise<{ Component: ComponentType }>) | undefined
-    expect(lazy).toBeTypeOf('function')
-    expect((await lazy!()).Component).toBe(Screen)
   })
 })

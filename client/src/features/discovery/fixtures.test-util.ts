@@ -1,71 +1,7 @@
-import { vi } from 'vitest'
-import type { MatchCard, MatchPage } from '../../entities/member'
-import { describeFetch, jsonResponse } from '../../test/utils'
-
-/** A match card for tests: a bride from Kochi unless `over` says otherwise. */
-export function matchCard(n: number, over: Partial<MatchCard> = {}): MatchCard {
-  const id = `TM20000${String(n).padStart(2, '0')}`
-  return {
-    profileID: id,
-    userName: `Member ${n}`,
-    gender: 20,
-    age: 27,
-    heightCm: 160,
-    height: '5 ft 3 in (160 cm)',
-    maritalStatus: 'never_married',
-    community: 'Syro-Malabar Catholic',
-    motherTongue: 'Malayalam',
-    degree: 'B.Sc. Nursing',
-    profession: 'Nurse',
-    city: 'Kochi',
-    state: 'Kerala',
-    photos: [{ imagePath: '/media/photos/aa/', images: { small: `${id}_small.jpg?g=sig`, large: `${id}_large.jpg?g=sig` }, isDefault: true }],
-    photosProtected: false,
-    badges: [],
-    why: { mine: [], theirs: [] },
-    isNew: false,
-    activeWithin: 'earlier',
-    ...over,
-  }
-}
-
-/** A 200 envelope. */
-export const ok = (data: unknown) => jsonResponse({ meta: { code: 200, message: 'OK' }, data })
-
-/** An error envelope with the HTTP status as meta.code, and field errors for a 422. */
-export const fail = (status: number, message: string, errors?: Record<string, string>) =>
-  jsonResponse({ meta: { code: status, message }, data: errors ? { errors } : null }, status)
-
-/** One request the fake server saw. */
-export interface SeenCall {
-  method: string
-  path: string
-  body: Record<string, unknown> | null
-}
-
-type Handler = (call: SeenCall) => Response | undefined | Promise<Response | undefined>
-
-/**
- * Replaces fetch with a fake /api/v1: each handler may answer a call (by method and path, with its JSON body) or
- * pass it on; an unanswered call fails the test. Returns every call seen. Undo with vi.restoreAllMocks().
- */
-export function fakeServer(...handlers: Handler[]) {
-  const calls: SeenCall[] = []
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const req = describeFetch(input as RequestInfo, init)
-    const url = new URL(req.url)
-    const path = url.pathname.replace(/^\/api\/v1\//, '')
-    const body = req.method === 'GET' ? null : ((await req.body().catch(() => null)) as Record<string, unknown> | null)
-    const call = { method: req.method, path, body }
-    calls.push(call)
-    for (const h of handlers) {
-      const res = await h(call)
-      if (res) return res
-    }
-    throw new Error(`unexpected call ${req.method} ${path}`)
-  })
-  return calls
-}
+import type { MatchCard, MatchPage, SavedSearch } from '../../entities/member'
+import type { Handler, SeenCall } from '../../test/fakeServer'
+import { matchCard } from '../../test/members'
+import { ok } from '../../test/utils'
 
 /**
  * A paged list at `path` (POST): pages of `size` cards, the cursor being the index of the next card as text; a
@@ -95,9 +31,26 @@ export function pagedList(
   return state
 }
 
-/** A deferred promise, to hold an answer back while the test looks at the screen. */
-export function deferred() {
-  let release!: () => void
-  const promise = new Promise<void>((r) => (release = r))
-  return { promise, release }
+/** Saved searches held by the fake server: GET lists them, save adds one, delete removes one. */
+export function savedSearches(initial: SavedSearch[] = []): Handler {
+  let items = [...initial]
+  return (c: SeenCall) => {
+    if (c.method === 'GET' && c.path === 'profile/search/saved') return ok({ items })
+    if (c.method === 'POST' && c.path === 'profile/search/save') {
+      const s = { id: 50 + items.length, createdAt: new Date().toISOString(), ...(c.body as Omit<SavedSearch, 'id' | 'createdAt'>) }
+      items = [s, ...items]
+      return ok(s)
+    }
+    const del = c.method === 'PATCH' && /^profile\/search\/delete\/(\d+)$/.exec(c.path)
+    if (del) {
+      items = items.filter((s) => s.id !== Number(del[1]))
+      return ok(null)
+    }
+    return undefined
+  }
+}
+
+/** Search answers (basic, advance and saved searches): two cards unless `answer` says otherwise. */
+export function searches(answer: (c: SeenCall) => Response = () => ok({ items: [matchCard(1), matchCard(2)], total: 2, totalCapped: false, cursor: null })): Handler {
+  return (c: SeenCall) => (c.method === 'POST' && (c.path === 'profile/search' || c.path === 'profile/advance-search' || c.path.startsWith('profile/search-matchs/')) ? answer(c) : undefined)
 }

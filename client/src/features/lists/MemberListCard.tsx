@@ -4,7 +4,8 @@ import { ROUTES } from '../../app/routes'
 import MemberPhoto from '../../components/MemberPhoto'
 import { formatDdMmYyyy, timeAgo } from '../../lib/format'
 import { defaultPhoto, photoUrl } from '../../lib/photos'
-import type { CardInvitation, MemberCard, MemberListKind } from '../relations/api'
+import type { CardInvitation, MemberCard } from '../../entities/member'
+import type { MemberListKind } from './api'
 
 /** How an invitation stands, as the sent list's badge says it. */
 const INVITATION_STATUS: Record<CardInvitation['status'], { text: string; tone: string }> = {

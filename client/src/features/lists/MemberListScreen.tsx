@@ -8,16 +8,17 @@ import PageHeader from '../../components/PageHeader'
 import Pagination from '../../components/Pagination'
 import Seo from '../../components/Seo'
 import { EmptyState, ErrorState, SkeletonCards } from '../../components/States'
-import { usePageParam } from '../../routes/usePage'
+import { usePageParam } from '../../lib/usePageParam'
 import {
   useAcceptInvitationMutation,
   useCancelInvitationMutation,
   useDeclineInvitationMutation,
-  useGetMemberListQuery,
   useShowProfileAgainMutation,
   useUnblockProfileMutation,
-} from '../relations/api'
-import type { MemberCard, MemberListKind } from '../relations/api'
+} from '../../entities/member'
+import type { MemberCard } from '../../entities/member'
+import { useGetMemberListQuery } from './api'
+import type { MemberListKind } from './api'
 import { LIST_ACTIONS } from './actions'
 import type { ListAction, ListActionKey } from './actions'
 import { LIST_COPY } from './copy'

@@ -1,6 +1,7 @@
-import type { MemberCard, MemberListKind } from '../relations/api'
+import type { MemberCard } from '../../entities/member'
+import type { MemberListKind } from './api'
 
-/** The requests a list card can make; the screen maps each to its mutation of features/relations/api. */
+/** The requests a list card can make; the screen maps each to its mutation of entities/member. */
 export type ListActionKey = 'unblock' | 'showAgain' | 'accept' | 'decline' | 'cancelInvitation'
 
 /** A button on the cards of one list: its words, its look, whether it asks first, and what it says when done. */

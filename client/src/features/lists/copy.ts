@@ -1,5 +1,5 @@
 import type { IconName } from '../../components/Icon'
-import type { MemberListKind } from '../relations/api'
+import type { MemberListKind } from './api'
 
 /** What each member list screen says: its title, the line under it, and the empty state. */
 export interface ListCopy {

@@ -4,15 +4,15 @@ import { asApiError } from '../../api/api'
 import { notifyError, notifySuccess } from '../../app/notify'
 import Icon from '../../components/Icon'
 import type { IconName } from '../../components/Icon'
-import BlockDialog from '../relations/BlockDialog'
-import ReportDialog from '../relations/ReportDialog'
 import {
+  BlockDialog,
+  ReportDialog,
   useAcceptInvitationMutation,
   useCancelInvitationMutation,
   useDontShowProfileMutation,
   useInviteProfileMutation,
   useShowProfileAgainMutation,
-} from '../relations/api'
+} from '../../entities/member'
 import { PHOTO_REQUEST_REASON } from './PartnerGallery'
 import type { PartnerProfile } from './types'
 

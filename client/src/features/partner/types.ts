@@ -1,4 +1,4 @@
-import type { CardInvitation } from '../relations/api'
+import type { CardInvitation } from '../../entities/member'
 import type { PhotoRef } from '../../lib/photos'
 
 /** A badge: what was checked (mobile, email, id, parish) and when. */

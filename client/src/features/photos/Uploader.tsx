@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react'
 import type { DragEvent } from 'react'
 import { Link } from 'react-router'
 import { notifyError, notifySuccess } from '../../app/notify'
@@ -73,8 +73,11 @@ export default function Uploader({ onUploaded, myPhotosPath }: { onUploaded: (li
   const [summary, setSummary] = useState<string | null>(null)
   const abort = useRef<AbortController | null>(null)
   const urls = useRef(new Set<string>())
+  // The handlers read the latest items through this (an upload loop outlives many renders).
   const itemsRef = useRef(items)
-  itemsRef.current = items
+  useLayoutEffect(() => {
+    itemsRef.current = items
+  }, [items])
 
   const current = data?.photos.length ?? 0
   const pending = items.filter((it) => PENDING.includes(it.status)).length

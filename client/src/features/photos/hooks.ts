@@ -52,27 +52,30 @@ export function useUploadProof(): (kind: ProofKind, file: File, cb?: UploadCallb
 }
 
 /** The member's own proof image of kind as an object URL while enabled (GET profile/proof/{kind}/image); version reloads it. */
-export function useProofImage(kind: ProofKind, enabled: boolean, version: string | null) {
+export function useProofImage(kind: ProofKind, enabled: boolean, version: string | null): { url: string | null; error: ApiError | null; loading: boolean } {
   const dispatch = useAppDispatch()
-  const [state, setState] = useState<{ url: string | null; error: ApiError | null; loading: boolean }>({ url: null, error: null, loading: false })
+  // The answer for one kind and version; another kind or version is loading until its own answer comes.
+  const wanted = `${kind}@${version ?? ''}`
+  const [got, setGot] = useState<{ of: string; url: string | null; error: ApiError | null } | null>(null)
   useEffect(() => {
     if (!enabled) return
     let url: string | null = null
     let live = true
-    setState({ url: null, error: null, loading: true })
     void fetchPrivateImage(`profile/proof/${kind}/image`, dispatch).then((res) => {
       if (!live) return
       if (res.error) {
-        setState({ url: null, error: res.error, loading: false })
+        setGot({ of: wanted, url: null, error: res.error })
         return
       }
       url = URL.createObjectURL(res.data)
-      setState({ url, error: null, loading: false })
+      setGot({ of: wanted, url, error: null })
     })
     return () => {
       live = false
       if (url) URL.revokeObjectURL(url)
+      setGot(null)
     }
-  }, [kind, enabled, version, dispatch])
-  return state
+  }, [kind, enabled, wanted, dispatch])
+  const current = enabled && got?.of === wanted ? got : null
+  return { url: current?.url ?? null, error: current?.error ?? null, loading: enabled && !current }
 }

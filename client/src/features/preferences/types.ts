@@ -1,4 +1,5 @@
 import type { PickOption } from '../../components/ChipPicker'
+import type { PartnerChoices } from '../../components/choiceLists'
 
 /** One choice of a picker (shared with the search forms: components/ChipPicker). */
 export type { PickOption }
@@ -61,25 +62,4 @@ export type EnumListField = 'maritalStatus' | 'diet' | 'smoking' | 'drinking'
 export type PrefField = 'age' | 'height' | 'income' | IdListField | EnumListField
 
 /** The choices the preference form offers; the screen loads them from master data and GET profile/options. */
-export interface PreferenceOptions {
-  community: PickOption<number>[]
-  motherTongue: PickOption<number>[]
-  education: PickOption<number>[]
-  profession: PickOption<number>[]
-  country: PickOption<number>[]
-  state: PickOption<number>[]
-  city: PickOption<number>[]
-  maritalStatus: PickOption<string>[]
-  diet: PickOption<string>[]
-  smoking: PickOption<string>[]
-  drinking: PickOption<string>[]
-  /** Selectable heights in cm. */
-  height: PickOption<number>[]
-  /** Income bands that bound something (not "Not disclosed"), lowest first. */
-  income: PickOption<string>[]
-  /** The youngest partner the law allows for this member (18 for a bride, 21 for a groom). */
-  minAge: number
-  maxAge: number
-  /** At most this many values in one list. */
-  maxValues: number
-}
+export type PreferenceOptions = PartnerChoices

@@ -28,21 +28,22 @@ export function checkImage(file: File | null | undefined, maxBytes = MAX_IMAGE_B
 
 /** The completion page's photo step: choose one photo, see it, upload it. Managing photos is the My Photos page. */
 export function PhotoStep({ gender, maxBytes, onUploaded, actions }: { gender: number; maxBytes?: number; onUploaded: () => void; actions?: ReactNode }) {
-  const [file, setFile] = useState<File | null>(null)
-  const [preview, setPreview] = useState<string | null>(null)
+  // The chosen file with its preview URL, made when it is picked.
+  const [picked, setPicked] = useState<{ file: File; url: string } | null>(null)
+  const file = picked?.file ?? null
+  const preview = picked?.url ?? null
   const [error, setError] = useState<string>()
   const [upload, { isLoading }] = useUploadCompletionPhotoMutation()
 
+  // A preview URL is freed once another file replaces it, or when the step closes.
   useEffect(() => {
-    if (!file) return setPreview(null)
-    const url = URL.createObjectURL(file)
-    setPreview(url)
-    return () => URL.revokeObjectURL(url)
-  }, [file])
+    if (!picked) return
+    return () => URL.revokeObjectURL(picked.url)
+  }, [picked])
 
   const onPick = (e: ChangeEvent<HTMLInputElement>) => {
     const f = e.target.files?.[0] ?? null
-    setFile(f)
+    setPicked(f ? { file: f, url: URL.createObjectURL(f) } : null)
     setError(f ? checkImage(f, maxBytes) : undefined)
   }
 

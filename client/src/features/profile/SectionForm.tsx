@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { ChangeEvent, FormEvent, ReactNode } from 'react'
 import { SelectField, TextAreaField, TextField } from '../../components/Field'
 import type { FieldOption } from '../../components/Field'
@@ -6,7 +6,7 @@ import { asApiError } from '../../api/api'
 import { notifySuccess } from '../../app/notify'
 import { useAppDispatch } from '../../app/hooks'
 import { useForm } from '../../lib/useForm'
-import { setReloadProfile } from '../account/accountSlice'
+import { setReloadProfile } from '../../entities/account'
 import { useUpdateProfileMutation } from './api'
 import { useProfileList } from './lists'
 import { SECTION_FIELDS, toPayload, toValues, validateSection } from './sections'
@@ -46,12 +46,17 @@ export default function SectionForm({ section, profile, options, onSaved, onDirt
   const ctx = useRef<ValidationContext>({ hasStates: true, hasCities: true })
   const validate = useCallback((v: SectionValues) => validateSection(section, v, ctx.current), [section])
   const form = useForm<SectionValues>(initial, validate)
-  const { values } = form
+  const { values, formRef } = form
 
   // Location: whether the chosen country has states and the chosen state cities decides what is required.
   const states = useProfileList('state', section === 'location' ? values.countryId : '')
   const cities = useProfileList('city', section === 'location' ? values.stateId : '')
-  ctx.current = { hasStates: states.loading || states.options.length > 0, hasCities: cities.loading || cities.options.length > 0 }
+  const hasStates = states.loading || states.options.length > 0
+  const hasCities = cities.loading || cities.options.length > 0
+  // validate runs in the handlers, after this render is committed.
+  useLayoutEffect(() => {
+    ctx.current = { hasStates, hasCities }
+  }, [hasStates, hasCities])
 
   const dirty = !sameValues(values, saved)
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange])
@@ -81,7 +86,7 @@ export default function SectionForm({ section, profile, options, onSaved, onDirt
   }
 
   return (
-    <form ref={form.formRef} onSubmit={onSubmit} noValidate className="profile-form">
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="profile-form">
       {formError && (
         <div className="form__error" role="alert">
           <p>{formError}</p>

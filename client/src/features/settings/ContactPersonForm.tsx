@@ -15,6 +15,7 @@ import type { ContactPersonValues } from './validation'
 export default function ContactPersonForm({ settings, relations }: { settings: MemberSettings; relations: EnumOption[] }) {
   const initial: ContactPersonValues = { contactPerson: settings.contactPerson, contactRelation: settings.contactRelation, callTime: settings.callTime }
   const form = useForm<ContactPersonValues>(initial, validateContactPerson)
+  const { formRef } = form
   const [update, { isLoading }] = useUpdateContactMeMutation()
   const v = form.values
   const unchanged = oneLine(v.contactPerson) === settings.contactPerson && v.contactRelation === settings.contactRelation && oneLine(v.callTime) === settings.callTime
@@ -36,7 +37,7 @@ export default function ContactPersonForm({ settings, relations }: { settings: M
   const relationLabel = relations.find((r) => r.value === v.contactRelation)?.label
   const who = oneLine(v.contactPerson)
   return (
-    <form ref={form.formRef} className="form contact-person" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="contact-person-title">
+    <form ref={formRef} className="form contact-person" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="contact-person-title">
       <h2 id="contact-person-title" className="panel__title">
         Contact person
       </h2>

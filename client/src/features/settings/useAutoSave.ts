@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { asApiError } from '../../api/api'
 import { notifySuccess } from '../../app/notify'
 
@@ -24,33 +24,40 @@ export function useAutoSave<T>(save: (value: T) => Promise<string>, delay = 350)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const inFlight = useRef(false)
   const mounted = useRef(true)
+  // flush runs from timers and after awaits, so it calls the latest save the screen rendered.
   const saveRef = useRef(save)
-  saveRef.current = save
+  useLayoutEffect(() => {
+    saveRef.current = save
+  }, [save])
 
-  const flush = useCallback(async () => {
-    clearTimeout(timer.current)
-    timer.current = undefined
-    if (inFlight.current || !wanted.current) return
-    const { value } = wanted.current
-    wanted.current = null
-    inFlight.current = true
-    if (mounted.current) setSaving(true)
-    try {
-      const message = await saveRef.current(value)
-      if (!wanted.current) {
-        notifySuccess(message || 'Record updated Successfully')
-        if (mounted.current) setPending(undefined)
+  // One save at a time; a choice made meanwhile is sent when the save in flight ends.
+  const flush = useCallback(() => {
+    const run = async (): Promise<void> => {
+      clearTimeout(timer.current)
+      timer.current = undefined
+      if (inFlight.current || !wanted.current) return
+      const { value } = wanted.current
+      wanted.current = null
+      inFlight.current = true
+      if (mounted.current) setSaving(true)
+      try {
+        const message = await saveRef.current(value)
+        if (!wanted.current) {
+          notifySuccess(message || 'Record updated Successfully')
+          if (mounted.current) setPending(undefined)
+        }
+      } catch (err) {
+        if (!wanted.current && mounted.current) {
+          setPending(undefined)
+          setError(asApiError(err)?.message ?? 'We could not save this just now.')
+        }
+      } finally {
+        inFlight.current = false
+        if (mounted.current) setSaving(false)
+        if (wanted.current) void run()
       }
-    } catch (err) {
-      if (!wanted.current && mounted.current) {
-        setPending(undefined)
-        setError(asApiError(err)?.message ?? 'We could not save this just now.')
-      }
-    } finally {
-      inFlight.current = false
-      if (mounted.current) setSaving(false)
-      if (wanted.current) void flush()
     }
+    return run()
   }, [])
 
   const change = useCallback(

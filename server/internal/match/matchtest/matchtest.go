@@ -40,7 +40,9 @@ func New(t *testing.T, db *store.DB) *Env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.Matches, err = match.New(match.Deps{DB: db, Profiles: e.Profiles, Now: e.Clock})
+	// Without the cache, so that each call sees the members a test just made;
+	// TestKeptLists tests the cache itself.
+	e.Matches, err = match.New(match.Deps{DB: db, Profiles: e.Profiles, Now: e.Clock, NoCache: true})
 	if err != nil {
 		t.Fatal(err)
 	}

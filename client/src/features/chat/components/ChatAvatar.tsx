@@ -1,6 +1,6 @@
 import { useAppSelector } from '../../../app/hooks'
 import MemberPhoto from '../../../components/MemberPhoto'
-import { selectProfile } from '../../account/accountSlice'
+import { selectProfile } from '../../../entities/account'
 import { grantedUrl, photoUrl } from '../../../lib/photos'
 import type { ChatUser } from '../types'
 

@@ -44,7 +44,11 @@ export default function MessageList({
   useLayoutEffect(() => {
     const el = box.current
     if (!el) return
-    ctrl.current = createFollowScroll(el, setFollow)
+    // Back at the bottom, the "new messages" button has done its job.
+    ctrl.current = createFollowScroll(el, (state) => {
+      setFollow(state)
+      if (state.sticky) setNewBelow(false)
+    })
     return () => {
       ctrl.current?.dispose()
       ctrl.current = null
@@ -74,11 +78,8 @@ export default function MessageList({
     // Only a change of the last message matters here, not every edit of the list.
   }, [last]) // eslint-disable-line react-hooks/exhaustive-deps
 
-  useEffect(() => {
-    if (follow.sticky) setNewBelow(false)
-  }, [follow.sticky])
-
-  let prevDay = ''
+  // A day separator goes above the first message of each day.
+  const days = messages.map((m) => dayKey(new Date(m.createdAt)))
   return (
     <div className="chat-messages-wrap">
       <div className="chat-messages" ref={box} role="log" aria-live="polite" aria-relevant="additions" aria-label={`Messages with ${user.userName}`} tabIndex={0}>
@@ -109,9 +110,7 @@ export default function MessageList({
         )}
         {messages.map((m, i) => {
           const own = m.postedBy === me
-          const day = dayKey(new Date(m.createdAt))
-          const separator = day !== prevDay
-          prevDay = day
+          const separator = i === 0 || days[i] !== days[i - 1]
           return (
             <Fragment key={keyOf(m, i)}>
               {separator && (

@@ -116,8 +116,8 @@ export default function SearchForm({ kind, applied, options, errors, busy, onSea
   }, [options.minAge, options.maxAge])
 
   // Cities of the chosen states: the list stays short on a phone. A chosen city keeps its name when its state goes.
-  const states = draft.state ?? []
-  const cityOptions = useMemo(() => (states.length ? options.city.filter((c) => c.parent === undefined || states.includes(c.parent)) : options.city), [options.city, states])
+  const states = draft.state
+  const cityOptions = useMemo(() => (states?.length ? options.city.filter((c) => c.parent === undefined || states.includes(c.parent)) : options.city), [options.city, states])
   const cityNames = useMemo(() => new Map(options.city.map((c) => [c.value, c.label])), [options.city])
 
   const picker = (f: ListField, opts: PickOption<number>[], hint?: ReactNode) => (
@@ -227,7 +227,7 @@ export default function SearchForm({ kind, applied, options, errors, busy, onSea
           </Row>
         )}
         {picker('state', options.state)}
-        {picker('city', cityOptions, states.length ? 'Showing cities of the states you chose.' : 'Choose states above to shorten this list.')}
+        {picker('city', cityOptions, states?.length ? 'Showing cities of the states you chose.' : 'Choose states above to shorten this list.')}
         {advance && chips('diet')}
         {advance && chips('smoking')}
         {advance && chips('drinking')}

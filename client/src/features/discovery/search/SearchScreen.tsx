@@ -9,7 +9,8 @@ import Seo from '../../../components/Seo'
 import { EmptyState, ErrorState, Skeleton } from '../../../components/States'
 import { useGetSavedSearchesQuery, useRunSavedSearchQuery, useSearchMembersQuery } from '../../../entities/member'
 import type { SearchFilter, SearchKind } from '../../../entities/member'
-import DiscoveryNav, { SEARCH_LINKS } from '../DiscoveryNav'
+import TabNav from '../../../components/TabNav'
+import { SEARCH_LINKS } from '../links'
 import MatchResults from '../MatchResults'
 import { useCursorPager } from '../useCursorPager'
 import { splitSearchErrors } from './errors'
@@ -129,7 +130,7 @@ export default function SearchScreen({ kind, options, optionsError, onRetryOptio
       <Seo title={copy.title} description={copy.intro} />
       <PageHeader title={copy.title} intro={copy.intro} crumbs={CRUMBS} />
       <section className="container section discovery">
-        <DiscoveryNav links={SEARCH_LINKS} label="Search" />
+        <TabNav links={SEARCH_LINKS} label="Search" className="discovery-nav" />
         {/* A phone reads lookup, filters, results, then saved searches; a wide screen puts the results beside the rest. */}
         <div className="search-layout">
           {kind === 'advance' && (

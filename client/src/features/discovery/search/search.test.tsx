@@ -1,14 +1,13 @@
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { Provider } from 'react-redux'
-import { RouterProvider, createMemoryRouter } from 'react-router'
 import { vi } from 'vitest'
-import { makeStore } from '../../../app/store'
 import { notifyError, notifySuccess } from '../../../app/notify'
 import type { SavedSearch } from '../../../entities/member'
-import SearchBasic from '../../../routes/SearchBasic'
-import { fail, fakeServer, matchCard, ok } from '../fixtures.test-util'
-import type { SeenCall } from '../fixtures.test-util'
+import { fakeServer } from '../../../test/fakeServer'
+import type { SeenCall } from '../../../test/fakeServer'
+import { matchCard } from '../../../test/members'
+import { fail, ok, renderRoutes } from '../../../test/utils'
+import { savedSearches, searches } from '../fixtures.test-util'
 import SearchScreen from './SearchScreen'
 import { parseSearch, searchHref, searchParams } from './searchQuery'
 import type { SearchOptions } from './types'
@@ -25,6 +24,7 @@ const OPTIONS: SearchOptions = {
     { value: 3, label: 'Malayalam' },
     { value: 4, label: 'Tamil' },
   ],
+  country: [{ value: 1, label: 'India' }],
   state: [
     { value: 17, label: 'Kerala', parent: 1 },
     { value: 18, label: 'Tamil Nadu', parent: 1 },
@@ -58,44 +58,13 @@ const OPTIONS: SearchOptions = {
 
 const SAVED: SavedSearch = { id: 7, name: 'Kochi, 25 to 30', kind: 'basic', filter: { ageMin: 25, ageMax: 30, city: [100] }, createdAt: '2026-01-05T10:00:00Z' }
 
-/** Saved searches held by the fake server: GET lists them, save adds one, delete removes one. */
-function savedSearches(initial: SavedSearch[] = []) {
-  let items = [...initial]
-  return (c: SeenCall) => {
-    if (c.method === 'GET' && c.path === 'profile/search/saved') return ok({ items })
-    if (c.method === 'POST' && c.path === 'profile/search/save') {
-      const s = { id: 50 + items.length, createdAt: new Date().toISOString(), ...(c.body as Omit<SavedSearch, 'id' | 'createdAt'>) }
-      items = [s, ...items]
-      return ok(s)
-    }
-    const del = c.method === 'PATCH' && /^profile\/search\/delete\/(\d+)$/.exec(c.path)
-    if (del) {
-      items = items.filter((s) => s.id !== Number(del[1]))
-      return ok(null)
-    }
-    return undefined
-  }
-}
-
-/** Search answers: two cards unless `answer` says otherwise. */
-function searches(answer: (c: SeenCall) => Response = () => ok({ items: [matchCard(1), matchCard(2)], total: 2, totalCapped: false, cursor: null })) {
-  return (c: SeenCall) => (c.method === 'POST' && (c.path === 'profile/search' || c.path === 'profile/advance-search' || c.path.startsWith('profile/search-matchs/')) ? answer(c) : undefined)
-}
-
 function renderAt(entry: string) {
-  const store = makeStore()
-  const router = createMemoryRouter(
+  const { store, router } = renderRoutes(
     [
       { path: '/search/basic', element: <SearchScreen kind="basic" options={OPTIONS} /> },
       { path: '/search/advance', element: <SearchScreen kind="advance" options={OPTIONS} /> },
-      { path: '*', element: <p>elsewhere</p> },
     ],
-    { initialEntries: [entry] },
-  )
-  render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>,
+    entry,
   )
   return { store, router, query: () => new URLSearchParams(router.state.location.search) }
 }
@@ -346,45 +315,5 @@ describe('the search screens', () => {
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Run Kochi, 25 to 30' })).not.toBeInTheDocument())
     expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.path)).toEqual(['profile/search/delete/7'])
     expect(notifySuccess).toHaveBeenCalledWith('Deleted “Kochi, 25 to 30”.')
-  })
-})
-
-describe('the /search/basic route', () => {
-  it('loads its choices from master data and GET profile/options', async () => {
-    const user = userEvent.setup()
-    const master: Record<string, unknown[]> = {
-      community: [{ id: 1, name: 'Roman Catholic' }, { id: 10, name: 'CSI' }],
-      language: [{ id: 3, name: 'Malayalam' }],
-      degree: [],
-      profession: [],
-      country: [{ id: 1, name: 'India' }],
-      state: [{ id: 17, name: 'Kerala', countryId: 1 }],
-      city: [{ id: 100, name: 'Kochi', stateId: 17 }],
-      income: [{ code: '3-5L', label: '₹3–5 lakh', min: 300000, max: 500000 }],
-      height: [{ cm: 160, label: '5 ft 3 in (160 cm)' }],
-    }
-    fakeServer(
-      (c) => {
-        const m = /^master\/(\w+)$/.exec(c.path)
-        if (m) return ok(master[m[1]] ?? [])
-        if (c.path === 'profile/options') return ok({ enums: { maritalStatus: [{ value: 'never_married', label: 'Never married' }] }, limits: { partnerMaxAge: 60 } })
-        return undefined
-      },
-      searches(),
-      savedSearches(),
-    )
-    const store = makeStore()
-    const router = createMemoryRouter([{ path: '/search/basic', Component: SearchBasic }], { initialEntries: ['/search/basic?community=10'] })
-    render(
-      <Provider store={store}>
-        <RouterProvider router={router} />
-      </Provider>,
-    )
-    expect(await screen.findByRole('button', { name: 'Remove CSI' })).toBeInTheDocument()
-    expect(within(screen.getByRole('group', { name: 'Marital status' })).getByRole('button', { name: 'Never married' })).toBeInTheDocument()
-    const ages = within(screen.getByLabelText('Age to')).getAllByRole('option')
-    expect(ages.at(-1)).toHaveTextContent('60 years')
-    await user.click(screen.getByRole('combobox', { name: 'City' }))
-    expect(screen.getByRole('option', { name: /Kochi/ })).toBeInTheDocument()
   })
 })

@@ -4,13 +4,7 @@ import { notifyError, notifySuccess } from '../../app/notify'
 import { ROUTES } from '../../app/routes'
 import ConfirmDialog from '../../components/ConfirmDialog'
 import { useBlockProfileMutation } from './api'
-
-/** The pronoun for a member of gender 10 (groom) or 20 (bride). */
-export function pronoun(gender: number | undefined): { they: string; them: string } {
-  if (gender === 10) return { they: 'he', them: 'him' }
-  if (gender === 20) return { they: 'she', them: 'her' }
-  return { they: 'they', them: 'them' }
-}
+import { pronoun } from './labels'
 
 interface BlockDialogProps {
   open: boolean

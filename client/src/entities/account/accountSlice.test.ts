@@ -1,6 +1,7 @@
 import reducer, { loggedOut, restoredState, sessionStarted, setTokenAction } from './accountSlice'
-import type { AccountState, MemberProfile } from './accountSlice'
-import { accountApi } from './api'
+import type { AccountState } from './accountSlice'
+import { profileSummaryApi } from './api'
+import type { MemberProfile } from './types'
 import { sessionEnded, tokenStore, tokensRefreshed } from '../../api/session'
 import { makeStore } from '../../app/store'
 import { fakeJwt, jsonResponse, settle } from '../../test/utils'
@@ -62,7 +63,7 @@ describe('account slice', () => {
     tokenStore.save({ token: fakeJwt({ pid: 'TM2475392' }), refreshToken: 'r1' })
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse({ meta: { code: 200, message: 'OK' }, data: profile }))
     const store = makeStore()
-    store.dispatch(accountApi.endpoints.getProfile.initiate())
+    store.dispatch(profileSummaryApi.endpoints.getProfile.initiate())
     await settle()
     expect(store.getState().account.profile).toEqual(profile)
   })

@@ -1,10 +1,8 @@
 import { createSlice } from '@reduxjs/toolkit'
 import type { PayloadAction } from '@reduxjs/toolkit'
 import { decodeToken, sessionEnded, tokenStore, tokensRefreshed } from '../../api/session'
-import { accountApi } from './api'
+import { profileSummaryApi } from './api'
 import type { MemberProfile } from './types'
-
-export type { MemberProfile } from './types'
 
 /** Who is signed in, as far as the client knows without asking the server. */
 export interface AuthUser {
@@ -73,6 +71,10 @@ const accountSlice = createSlice({
     setReloadProfile(state, action: PayloadAction<boolean>) {
       state.reloadProfile = action.payload
     },
+    /** The member hid or showed their profile (profile/hide answered); GET profile follows to confirm. */
+    profileHiddenSet(state, action: PayloadAction<boolean>) {
+      if (state.profile) state.profile.hidden = action.payload
+    },
     /** Asks the match lists to load again (true), or marks it done (false). */
     setReloadMatches(state, action: PayloadAction<boolean>) {
       state.reloadMatches = action.payload
@@ -85,18 +87,15 @@ const accountSlice = createSlice({
       })
       // Ignored once logged out, so a late 401 after a logout or deletion does not undo signedOut.
       .addCase(sessionEnded, (state) => (state.isLoggedIn ? { ...visitor, tokenAction: state.tokenAction } : state))
-      .addMatcher(accountApi.endpoints.getProfile.matchFulfilled, (state, action) => {
+      .addMatcher(profileSummaryApi.endpoints.getProfile.matchFulfilled, (state, action) => {
         if (!state.isLoggedIn) return
         state.profile = action.payload
         state.authUser = { ...state.authUser, profileID: action.payload.profileID }
       })
-      .addMatcher(accountApi.endpoints.setHidden.matchFulfilled, (state, action) => {
-        if (state.profile) state.profile.hidden = action.payload.data.hidden
-      })
   },
 })
 
-export const { sessionStarted, loggedOut, setTokenAction, setReloadProfile, setReloadMatches } = accountSlice.actions
+export const { sessionStarted, loggedOut, setTokenAction, setReloadProfile, profileHiddenSet, setReloadMatches } = accountSlice.actions
 export default accountSlice.reducer
 
 type WithAccount = { account: AccountState }

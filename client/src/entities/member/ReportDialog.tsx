@@ -1,10 +1,10 @@
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { asApiError } from '../../api/api'
 import { notifySuccess } from '../../app/notify'
 import ConfirmDialog from '../../components/ConfirmDialog'
-import { pronoun } from './BlockDialog'
-import { MAX_REPORT_DETAILS, REPORT_REASONS, useReportProfileMutation } from './api'
-import type { ReportReason } from './api'
+import { useReportProfileMutation } from './api'
+import { MAX_REPORT_DETAILS, pronoun, REPORT_REASONS } from './labels'
+import type { ReportReason } from './labels'
 
 interface ReportDialogProps {
   open: boolean
@@ -32,12 +32,15 @@ export default function ReportDialog({ open, profileId, name, gender, kind, onRe
   const p = pronoun(gender)
 
   // Each opening starts afresh.
-  useEffect(() => {
-    if (!open) return
-    setReason('')
-    setDetails('')
-    setErrors({})
-  }, [open])
+  const [wasOpen, setWasOpen] = useState(open)
+  if (wasOpen !== open) {
+    setWasOpen(open)
+    if (open) {
+      setReason('')
+      setDetails('')
+      setErrors({})
+    }
+  }
 
   const submit = () => {
     const text = details.trim()

@@ -1,0 +1,87 @@
+// ESLint for the client: TypeScript, the rules of hooks, and the layers of src/ (see README "Layers").
+import js from '@eslint/js'
+import boundaries from 'eslint-plugin-boundaries'
+import reactHooks from 'eslint-plugin-react-hooks'
+import { defineConfig, globalIgnores } from 'eslint/config'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+// The layers of src/, from the top: a layer imports only the layers listed for it in LAYER_POLICIES.
+const LAYERS = [
+  { type: 'app', pattern: 'src/app' },
+  { type: 'routes', pattern: 'src/routes' },
+  { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
+  { type: 'entity', pattern: 'src/entities/*', capture: ['entity'] },
+  { type: 'components', pattern: 'src/components' },
+  { type: 'lib', pattern: 'src/lib' },
+  { type: 'api', pattern: 'src/api' },
+  { type: 'styles', pattern: 'src/styles' },
+  { type: 'test', pattern: 'src/test' },
+]
+
+const may = (from, ...to) => ({ from: { element: { type: from } }, allow: { to: { element: { types: { anyOf: to } } } } })
+
+// main.tsx, the entry point, belongs to no layer: it mounts the app and loads the global stylesheet.
+const ENTRY = { category: 'entry', pattern: 'src/main.tsx' }
+
+// Test files (*.test.tsx, *.test-util.ts) live in their layer and follow its rules; src/test serves every layer's tests.
+const LAYER_POLICIES = [
+  { from: { file: { categories: 'entry' } }, allow: { to: { element: { types: { anyOf: ['app', 'styles'] } } } } },
+  may('app', 'app', 'routes', 'feature', 'entity', 'components', 'lib', 'api', 'styles', 'test'),
+  may('routes', 'routes', 'app', 'feature', 'entity', 'components', 'lib', 'api', 'styles', 'test'),
+  // A feature imports its own files, never another feature's: what two features share moves to an entity or a component.
+  may('feature', 'app', 'entity', 'components', 'lib', 'api', 'styles', 'test'),
+  {
+    from: { element: { type: 'feature' } },
+    allow: { to: { element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } } } },
+  },
+  may('entity', 'entity', 'app', 'components', 'lib', 'api', 'styles', 'test'),
+  may('components', 'components', 'app', 'lib', 'api', 'styles', 'test'),
+  may('lib', 'lib', 'app', 'api', 'test'),
+  may('api', 'api', 'app', 'lib', 'test'),
+  may('test', 'test', 'app', 'entity', 'components', 'lib', 'api'),
+]
+
+export default defineConfig([
+  globalIgnores(['dist', 'test-results', 'playwright-report', 'node_modules']),
+  {
+    files: ['**/*.{js,mjs,ts,tsx}'],
+    extends: [js.configs.recommended, tseslint.configs.recommended],
+    languageOptions: { ecmaVersion: 2022, globals: globals.browser },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    // The rules of hooks and the React Compiler's checks, for the app itself (Playwright's `use` is no hook).
+    files: ['src/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat.recommended],
+    rules: {
+      // A missing dependency is a stale-value bug, not a style point.
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.test.{ts,tsx}', 'src/**/*.test-util.{ts,tsx}', 'src/test/**'],
+    languageOptions: { globals: { ...globals.browser, ...globals.vitest } },
+  },
+  {
+    files: ['*.{js,ts,mjs}', 'e2e/**', 'scripts/**'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': LAYERS,
+      'boundaries/files': [ENTRY],
+      'boundaries/include': ['src/**/*'],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.css'] } },
+    },
+    rules: {
+      'boundaries/dependencies': ['error', { default: 'disallow', policies: LAYER_POLICIES }],
+      // Every file of src/ belongs to a layer, so a new top-level folder must be placed in LAYERS first.
+      'boundaries/no-unknown-files': 'error',
+    },
+  },
+])

@@ -1,0 +1,155 @@
+package match
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"time"
+
+	"github.com/hashicorp/golang-lru/v2/expirable"
+	"golang.org/x/sync/singleflight"
+
+	"github.com/tfmmatrimony/tfm/server/internal/directory"
+	"github.com/tfmmatrimony/tfm/server/internal/store"
+)
+
+// Cache sizing: a computed list is kept for CacheTTL, and at most
+// CacheLists lists are kept per node (about 25 kB each at a full window,
+// so some 50 MB at most). Paging, reloads, the dashboard and Today's choice
+// then read a list that one request computed, instead of walking the index
+// again: at a million members computing a list costs tens of milliseconds of
+// database time, reading a kept page about one.
+const (
+	CacheTTL   = 10 * time.Minute
+	CacheLists = 2048
+)
+
+// cachedList is a ranked list as the cache keeps it: compact, without the
+// facts a page does not need (the cards are read afresh for each page).
+type cachedList struct {
+	items []cachedItem
+	full  bool
+}
+
+type cachedItem struct {
+	id                uint64
+	mine, theirs      uint16 // bit i: criteria[i] met
+	distance          string
+	created, activeAt int64 // unix ms; activeAt 0 when never active
+}
+
+// listCache keeps computed lists per viewer, list and version, where the
+// version changes whenever the viewer's own facts or preferences do, so a
+// saved preference is seen at once. What changes on the other side (someone
+// new, someone's new preferences) is seen within CacheTTL; whom the viewer
+// may see is checked again on every page (see Service.page).
+type listCache struct {
+	lru   *expirable.LRU[string, *cachedList]
+	group singleflight.Group
+}
+
+func newListCache() *listCache {
+	return &listCache{lru: expirable.NewLRU[string, *cachedList](CacheLists, nil, CacheTTL)}
+}
+
+// key names a viewer's list at the current version of their facts and preferences.
+func (sk *seeker) key(kind Kind) string {
+	b, _ := json.Marshal(struct {
+		F directory.Facts
+		P any
+		K Kind
+	}{sk.facts, sk.pref, kind})
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:12])
+}
+
+func mask(keys []string) uint16 {
+	var m uint16
+	for _, k := range keys {
+		for i, c := range criteria {
+			if c.key == k {
+				m |= 1 << i
+			}
+		}
+	}
+	return m
+}
+
+func unmask(m uint16) []string {
+	out := []string{}
+	for i, c := range criteria {
+		if m&(1<<i) != 0 {
+			out = append(out, c.key)
+		}
+	}
+	return out
+}
+
+func compact(r []Ranked, full bool) *cachedList {
+	out := &cachedList{items: make([]cachedItem, len(r)), full: full}
+	for i, x := range r {
+		it := cachedItem{id: x.Facts.ID, mine: mask(x.Mine.Met), theirs: mask(x.Theirs.Met), distance: x.Distance,
+			created: x.Facts.CreatedAt.UnixMilli()}
+		if x.Facts.LastActiveAt != nil {
+			it.activeAt = x.Facts.LastActiveAt.UnixMilli()
+		}
+		out.items[i] = it
+	}
+	return out
+}
+
+// expand turns kept items back into Ranked, with the facts Cards reads.
+func expand(items []cachedItem) []Ranked {
+	out := make([]Ranked, len(items))
+	for i, it := range items {
+		f := directory.Facts{ID: it.id, CreatedAt: time.UnixMilli(it.created).UTC()}
+		if it.activeAt != 0 {
+			t := time.UnixMilli(it.activeAt).UTC()
+			f.LastActiveAt = &t
+		}
+		out[i] = Ranked{Facts: f, Mine: Verdict{Met: unmask(it.mine)}, Theirs: Verdict{Met: unmask(it.theirs)}, Distance: it.distance}
+	}
+	return out
+}
+
+// cachedRanked returns kind's list for v from the cache, computing it once
+// (concurrent first calls share one computation) when it is not there.
+func (s *Service) cachedRanked(ctx context.Context, v Viewer, kind Kind) (*cachedList, error) {
+	sk, err := s.seeker(ctx, v)
+	if err != nil {
+		return nil, err
+	}
+	k := sk.key(kind)
+	if l, ok := s.cache.lru.Get(k); ok {
+		return l, nil
+	}
+	res, err, _ := s.cache.group.Do(k, func() (any, error) {
+		r, full, err := s.rankedFor(ctx, sk, kind)
+		if err != nil {
+			return nil, err
+		}
+		l := compact(r, full)
+		s.cache.lru.Add(k, l)
+		return l, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return res.(*cachedList), nil
+}
+
+// visibleIDs keeps, in order, those of ids the viewer may still see: a
+// block, a hidden profile or a suspension since the list was computed takes
+// the member out of the next page at once.
+func (s *Service) visibleIDs(ctx context.Context, viewerID uint64, ids []uint64) (map[uint64]bool, error) {
+	var ok []uint64
+	if err := directory.Members(s.db.WithContext(ctx), viewerID).Where("p.id IN ?", ids).Pluck("p.id", &ok).Error; err != nil {
+		return nil, store.Translate(err, "", "")
+	}
+	out := make(map[uint64]bool, len(ok))
+	for _, id := range ok {
+		out[id] = true
+	}
+	return out, nil
+}
