@@ -9,6 +9,7 @@ require (
 	github.com/go-sql-driver/mysql v1.10.1
 	github.com/gobwas/ws v1.5.0
 	github.com/golang-jwt/jwt/v5 v5.3.1
+	github.com/hashicorp/golang-lru/v2 v2.0.7
 	github.com/joho/godotenv v1.5.1
 	github.com/libtnb/sqlite v1.2.2
 	github.com/pressly/goose/v3 v3.29.0
@@ -20,10 +21,7 @@ require (
 	gorm.io/gorm v1.31.2
 )
 
-require (
-	github.com/gobwas/httphead v0.1.0 // indirect
-	github.com/hashicorp/golang-lru/v2 v2.0.7 // indirect
-)
+require github.com/gobwas/httphead v0.1.0 // indirect
 
 require (
 	filippo.io/edwards25519 v1.2.0 // indirect
@@ -70,7 +68,7 @@ require (
 	golang.org/x/arch v0.22.0 // indirect
 	golang.org/x/image v0.47.0
 	golang.org/x/net v0.61.0 // indirect
-	golang.org/x/sync v0.24.0 // indirect
+	golang.org/x/sync v0.24.0
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
 	google.golang.org/protobuf v1.36.12 // indirect

@@ -7,7 +7,7 @@ import (
 	"encoding/json"
 	"time"
 
-	"github.com/hashicorp/golang-lru/v2/expirable"
+	lru "github.com/hashicorp/golang-lru/v2"
 	"golang.org/x/sync/singleflight"
 
 	"github.com/tfmmatrimony/tfm/server/internal/directory"
@@ -30,6 +30,7 @@ const (
 type cachedList struct {
 	items []cachedItem
 	full  bool
+	at    time.Time // when it was computed; older than CacheTTL counts as absent
 }
 
 type cachedItem struct {
@@ -44,13 +45,29 @@ type cachedItem struct {
 // saved preference is seen at once. What changes on the other side (someone
 // new, someone's new preferences) is seen within CacheTTL; whom the viewer
 // may see is checked again on every page (see Service.page).
+//
+// The plain LRU with an age check on read, rather than the library's
+// expirable LRU: that one starts a goroutine that never ends.
 type listCache struct {
-	lru   *expirable.LRU[string, *cachedList]
+	lru   *lru.Cache[string, *cachedList]
 	group singleflight.Group
 }
 
 func newListCache() *listCache {
-	return &listCache{lru: expirable.NewLRU[string, *cachedList](CacheLists, nil, CacheTTL)}
+	c, err := lru.New[string, *cachedList](CacheLists)
+	if err != nil { // only for a size below 1
+		panic(err)
+	}
+	return &listCache{lru: c}
+}
+
+// get returns the list kept under k, unless it is older than CacheTTL.
+func (c *listCache) get(k string) (*cachedList, bool) {
+	l, ok := c.lru.Get(k)
+	if !ok || time.Since(l.at) > CacheTTL {
+		return nil, false
+	}
+	return l, true
 }
 
 // key names a viewer's list at the current version of their facts and preferences.
@@ -121,7 +138,7 @@ func (s *Service) cachedRanked(ctx context.Context, v Viewer, kind Kind) (*cache
 		return nil, err
 	}
 	k := sk.key(kind)
-	if l, ok := s.cache.lru.Get(k); ok {
+	if l, ok := s.cache.get(k); ok {
 		return l, nil
 	}
 	res, err, _ := s.cache.group.Do(k, func() (any, error) {
@@ -130,6 +147,7 @@ func (s *Service) cachedRanked(ctx context.Context, v Viewer, kind Kind) (*cache
 			return nil, err
 		}
 		l := compact(r, full)
+		l.at = time.Now()
 		s.cache.lru.Add(k, l)
 		return l, nil
 	})
