@@ -369,6 +369,8 @@ func (s *Service) rankedFor(ctx context.Context, sk *seeker, kind Kind) ([]Ranke
 				ranked[i].Distance = band(near[*c])
 			}
 		}
+		// Near me shows the nearer bands first, each in the order of the ranking.
+		sort.SliceStable(ranked, func(a, b int) bool { return ranked[a].Distance < ranked[b].Distance })
 	}
 	return ranked, full, nil
 }
