@@ -19,6 +19,7 @@ import (
 	"github.com/tfmmatrimony/tfm/server/internal/directory"
 	"github.com/tfmmatrimony/tfm/server/internal/master"
 	"github.com/tfmmatrimony/tfm/server/internal/match"
+	"github.com/tfmmatrimony/tfm/server/internal/pagination"
 	"github.com/tfmmatrimony/tfm/server/internal/profile"
 	"github.com/tfmmatrimony/tfm/server/internal/store"
 )
@@ -48,12 +49,12 @@ const (
 // Messages of this area.
 const (
 	MsgAgeRange    = "Please choose ages between 18 and 70"
-	MsgAgeOrder    = "The minimum age cannot be more than the maximum age"
+	MsgAgeOrder    = profile.MsgAgeOrder
 	MsgHeight      = "Please choose a height from the list"
-	MsgHeightOrder = "The minimum height cannot be more than the maximum height"
+	MsgHeightOrder = profile.MsgHeightOrder
 	MsgIncome      = "Please choose an income from the list"
-	MsgIncomeOrder = "The minimum income cannot be more than the maximum income"
-	MsgTooMany     = "Please choose at most 50 values"
+	MsgIncomeOrder = profile.MsgIncomeOrder
+	MsgTooMany     = profile.MsgTooManyValues
 	MsgSort        = "Please choose relevance, newest or lastActive"
 	MsgTooLong     = "Please use at most 100 characters"
 	MsgProfileID   = "Please enter a valid profile id"
@@ -372,11 +373,7 @@ func (s *Service) keyset(ctx context.Context, v match.Viewer, sk *match.Seeker, 
 	if r.Cursor == "" && r.Skip > 0 && int64(r.Skip) >= total {
 		return nil, apperr.Validation(map[string]string{"skip": match.MsgPastEnd}, "skip")
 	}
-	limit := r.Limit
-	if limit <= 0 {
-		limit = 10
-	}
-	limit = min(limit, 100)
+	limit := pagination.New(0, r.Limit, pagination.DefaultLimit).Limit
 	page := q.Session(&gorm.Session{})
 	if r.Sort == SortNewest {
 		if c.ID != 0 {
