@@ -94,7 +94,7 @@ async function register(page: Page, p: Person, password: string, screenshots = f
 test('the account journey: register, activate, verify mobile, logout, login, change and reset password, hide, export, delete, register again', async ({ page, request }) => {
   test.setTimeout(240_000)
   const p: Person = { name: 'Asha ' + letters(8), email: `e2e.${Date.now()}.${letters(4)}@example.in`, phone: mobile(), dob: '1996-04-12' }
-  const first = 'Start@1234'
+  const first = 'Start@8264'
   const second = 'Change@5678'
   const third = 'Reset@9012'
 

@@ -46,7 +46,7 @@ for (const width of [1280, 360]) {
     const bride = newPerson('Reena', born.toISOString().slice(0, 10))
 
     await test.step('she registers', async () => {
-      await register(page, bride, 'Start@1234')
+      await register(page, bride, 'Start@8264')
     })
 
     await test.step('she sets her partner preferences: grooms of 26 to 36', async () => {

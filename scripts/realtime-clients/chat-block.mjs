@@ -1,7 +1,8 @@
 // chat-block.mjs --url U --version v4|v2 --transports T --token-a A --token-b B --code-a CA --code-b CB
 // A and B chat; the test blocks (B blocks A) when told at pause "block";
 // then both leave each other's online list, the chat closes for both and
-// every further send is refused, both ways.
+// every further send is refused, both ways: A, who was blocked, is told
+// not_found (as for a profile that does not exist); B, who blocked, blocked.
 import { arg, check, connected, finish, watchdog } from "./lib.mjs";
 import { ack, chatConnect, pause, record, until } from "./chatlib.mjs";
 
@@ -35,11 +36,11 @@ async function main() {
   await until(() => lb.chatClosed.find((c) => c.roomName === roomName && c.profileID === codeA), "chatClosed at B");
   check("both left each other's list and the chat closed", true);
   const fromA = await ack(a, "sendMessage", { roomName, message: "are you there?" });
-  check("A's send refused", fromA.ok === false && fromA.code === "blocked", { got: fromA });
+  check("A's send refused", fromA.ok === false && fromA.code === "not_found", { got: fromA });
   const fromB = await ack(b, "sendMessage", { roomName, message: "go away" });
   check("B's send refused", fromB.ok === false && fromB.code === "blocked", { got: fromB });
   const reopen = await ack(a, "getRoomName", { toProfileId: codeB });
-  check("the room cannot be reopened", reopen.ok === false && reopen.code === "blocked", { got: reopen });
+  check("the room cannot be reopened", reopen.ok === false && reopen.code === "not_found", { got: reopen });
   check("nothing delivered after the block", la.message.length === 1 && lb.message.length === 1, { a: la.message.length, b: lb.message.length });
   a.close();
   b.close();

@@ -166,6 +166,49 @@ export function refreshAccessToken(dispatch: Dispatch, usedToken: string | null 
   return refreshOnce(usedToken, dispatch)
 }
 
+/** Whether this browser's fetch can keep a request alive past the page (Request.keepalive). */
+function fetchKeepsAlive(): boolean {
+  return typeof fetch === 'function' && typeof Request !== 'undefined' && 'keepalive' in Request.prototype
+}
+
+/** Queues a POST through navigator.sendBeacon (no headers of our own); false when the browser has none or refused it. */
+function beacon(url: string, body: string): boolean {
+  try {
+    return typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, new Blob([body], { type: 'application/json' }))
+  } catch {
+    return false
+  }
+}
+
+/** How the logout went out: a keepalive fetch (with its HTTP status), a beacon, or not at all. */
+export type LogoutDelivery = { via: 'fetch'; status: number } | { via: 'beacon' } | { via: 'none' }
+
+/**
+ * Ends a session on the server: POST auth/logout with the refresh token in the body and the access token as
+ * Authorization. It is plain fetch with keepalive, outside RTK Query, so neither the reset of the API state that
+ * follows a logout nor a closing page aborts it. Where fetch cannot keep a request alive, navigator.sendBeacon
+ * carries it instead (it cannot send Authorization; the refresh token in the body is enough for the server).
+ * Call it before the tokens are cleared; it never rejects.
+ */
+export function sendLogout({ token, refreshToken }: { token: string | null; refreshToken: string | null }): Promise<LogoutDelivery> {
+  const url = BASE_URL + 'auth/logout'
+  const body = JSON.stringify(refreshToken ? { refreshToken } : {})
+  if (!fetchKeepsAlive() && beacon(url, body)) return Promise.resolve({ via: 'beacon' })
+  if (typeof fetch !== 'function') return Promise.resolve({ via: 'none' })
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' }
+  if (token) headers.Authorization = `Bearer ${token}`
+  const fallback = (): LogoutDelivery => (beacon(url, body) ? { via: 'beacon' } : { via: 'none' })
+  try {
+    return fetch(url, { method: 'POST', keepalive: true, headers, body }).then(
+      (res): LogoutDelivery => ({ via: 'fetch', status: res.status }),
+      // Logging out again is harmless: a beacon has one more go at it.
+      fallback,
+    )
+  } catch {
+    return Promise.resolve(fallback())
+  }
+}
+
 const expiredError: ApiError = { status: 401, message: SESSION_EXPIRED_MESSAGE }
 
 /**

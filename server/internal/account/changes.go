@@ -15,12 +15,17 @@ const (
 	StateUnbanned StateKind = "unbanned" // Unban
 	StateHidden   StateKind = "hidden"   // SetHidden(true)
 	StateShown    StateKind = "shown"    // SetHidden(false)
+	// StateSignedOut ends one session (StateChange.Session): a logout, a
+	// replayed refresh token, or the session's absolute lifetime running out.
+	StateSignedOut StateKind = "signed_out"
 )
 
 // StateChange is one committed change of a member's standing.
 type StateChange struct {
 	UserID uint64
 	Kind   StateKind
+	// Session is the refresh-token family a StateSignedOut ended (Principal.SessionID).
+	Session string
 }
 
 // stateListeners holds the functions told about standing changes.
@@ -30,7 +35,7 @@ type stateListeners struct {
 }
 
 // OnStateChange registers fn to run, synchronously and after the commit,
-// for every ban, unban, hide and show; the realtime gateway uses it to take
+// for every ban, unban, hide, show and ended session; the realtime gateway uses it to take
 // a banned or hidden member off open chat lists at once.
 func (s *Service) OnStateChange(fn func(context.Context, StateChange)) {
 	s.stateFns.mu.Lock()
@@ -39,11 +44,11 @@ func (s *Service) OnStateChange(fn func(context.Context, StateChange)) {
 }
 
 // stateChanged tells the listeners about a committed change.
-func (s *Service) stateChanged(ctx context.Context, userID uint64, kind StateKind) {
+func (s *Service) stateChanged(ctx context.Context, userID uint64, kind StateKind, session string) {
 	s.stateFns.mu.RLock()
 	fns := append([]func(context.Context, StateChange){}, s.stateFns.fns...)
 	s.stateFns.mu.RUnlock()
 	for _, fn := range fns {
-		fn(ctx, StateChange{UserID: userID, Kind: kind})
+		fn(ctx, StateChange{UserID: userID, Kind: kind, Session: session})
 	}
 }

@@ -44,7 +44,9 @@ func (s *Service) DeleteAccount(ctx context.Context, userID uint64, password str
 	if password == "" {
 		return apperr.Validation(map[string]string{"password": MsgPasswordRequired}, "password")
 	}
-	if !CheckPassword(u.PasswordHash, password) {
+	if ok, err := s.checkPassword(ctx, u.PasswordHash, password); err != nil {
+		return err
+	} else if !ok {
 		return apperr.Validation(map[string]string{"password": "Current password is incorrect"}, "password")
 	}
 	m := DeletedMember{UserID: u.ID, Email: u.Email, PhoneCode: u.PhoneCode, Phone: u.Phone}

@@ -13,6 +13,7 @@ import (
 	"github.com/tfmmatrimony/tfm/server/internal/apperr"
 	"github.com/tfmmatrimony/tfm/server/internal/platform/mail"
 	"github.com/tfmmatrimony/tfm/server/internal/platform/sms"
+	"github.com/tfmmatrimony/tfm/server/internal/ratelimit"
 	"github.com/tfmmatrimony/tfm/server/internal/store"
 	"github.com/tfmmatrimony/tfm/server/internal/store/storetest"
 )
@@ -49,7 +50,7 @@ func newEnv(t *testing.T, db *store.DB) *env {
 	e := &env{db: db, mail: mail.NewOutbox(), sms: sms.NewOutbox(), clock: &clock{t: time.Date(2026, 3, 10, 9, 0, 0, 0, time.UTC)}, media: t.TempDir()}
 	e.otp = NewMemoryOTP(e.clock.Now)
 	s, err := New(Deps{DB: db, Secret: []byte(testSecret), Mail: e.mail, SMS: e.sms, OTP: e.otp, SiteURL: "http://tfm.test",
-		MediaDir: e.media, Now: e.clock.Now, PasswordCost: bcrypt.MinCost,
+		MediaDir: e.media, Now: e.clock.Now, PasswordCost: bcrypt.MinCost, Backoff: ratelimit.NewMemoryBackoffClock(e.clock.Now),
 		Limiter: &clockLimiter{now: e.clock.Now, w: map[string]*struct {
 			n     int
 			reset time.Time
@@ -79,7 +80,7 @@ func (e *env) input(n int) RegisterInput {
 	names := []string{"Anu Thomas", "Bincy George", "Merin Jacob", "Sneha Paul", "Riya John", "Tessa Mathew", "Elsa Cherian", "Ann Kurian"}
 	return RegisterInput{Name: names[n%len(names)], Gender: 20, DateOfBirth: e.clock.Now().AddDate(-25, 0, -n).Format("2006-01-02"),
 		ProfileCreatedBy: "self", Email: strings.ToLower(names[n%len(names)][:3]) + string(rune('a'+n)) + "@example.in", PhoneCode: "+91",
-		Phone: "98765432" + string(rune('0'+n/10)) + string(rune('0'+n%10)), Password: "Secret@123", ConfirmPassword: "Secret@123",
+		Phone: "98765432" + string(rune('0'+n/10)) + string(rune('0'+n%10)), Password: "Vellam@4821", ConfirmPassword: "Vellam@4821",
 		ReligionID: e.religion, CommunityID: e.community, MotherTongueID: e.lang}
 }
 

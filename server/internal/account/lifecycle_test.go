@@ -21,7 +21,7 @@ func TestActivation(t *testing.T) {
 		uid := e.userID(t, in.Email)
 		tok := e.lastLink(t, in.Email)
 		t.Run("ErrWrongPurpose", func(t *testing.T) {
-			wantErr(t, e.s.ResetPassword(ctx, ResetPasswordInput{Token: tok, Password: "Newpass@1", ConfirmPassword: "Newpass@1"}), apperr.Invalid, "", MsgLinkInvalid)
+			wantErr(t, e.s.ResetPassword(ctx, ResetPasswordInput{Token: tok, Password: "Chembu@7731", ConfirmPassword: "Chembu@7731"}), apperr.Invalid, "", MsgLinkInvalid)
 		})
 		t.Run("OKActivates", func(t *testing.T) {
 			if err := e.s.Activate(ctx, tok); err != nil {
@@ -84,22 +84,22 @@ func TestForgotAndResetPassword(t *testing.T) {
 		tok := e.lastLink(t, in.Email)
 		t.Run("ErrInvalidPasswordKeepsToken", func(t *testing.T) {
 			wantErr(t, e.s.ResetPassword(ctx, ResetPasswordInput{Token: tok, Password: "short", ConfirmPassword: "short"}), apperr.Invalid, "password", MsgPasswordRule)
-			wantErr(t, e.s.ResetPassword(ctx, ResetPasswordInput{Token: tok, Password: "Newpass@1", ConfirmPassword: "Newpass@2"}), apperr.Invalid, "confirmPassword", MsgPasswordMismatch)
+			wantErr(t, e.s.ResetPassword(ctx, ResetPasswordInput{Token: tok, Password: "Chembu@7731", ConfirmPassword: "Chembu@7732"}), apperr.Invalid, "confirmPassword", MsgPasswordMismatch)
 		})
 		t.Run("OKResetEndsSessions", func(t *testing.T) {
-			if err := e.s.ResetPassword(ctx, ResetPasswordInput{Token: tok, Password: "Newpass@1", ConfirmPassword: "Newpass@1"}); err != nil {
+			if err := e.s.ResetPassword(ctx, ResetPasswordInput{Token: tok, Password: "Chembu@7731", ConfirmPassword: "Chembu@7731"}); err != nil {
 				t.Fatal(err)
 			}
 			_, err := e.s.Authenticate(ctx, old.Token)
 			wantErr(t, err, apperr.Unauthorized, "", "")
 			_, err = e.s.Refresh(ctx, old.RefreshToken)
 			wantErr(t, err, apperr.Unauthorized, "", "")
-			if _, err := e.s.Login(ctx, LoginInput{Email: in.Email, Pwd: "Newpass@1"}, "10.7.0.1"); err != nil {
+			if _, err := e.s.Login(ctx, LoginInput{Email: in.Email, Pwd: "Chembu@7731"}, "10.7.0.1"); err != nil {
 				t.Fatal(err)
 			}
 		})
 		t.Run("ErrSingleUse", func(t *testing.T) {
-			wantErr(t, e.s.ResetPassword(ctx, ResetPasswordInput{Token: tok, Password: "Other@123", ConfirmPassword: "Other@123"}), apperr.Invalid, "", MsgLinkInvalid)
+			wantErr(t, e.s.ResetPassword(ctx, ResetPasswordInput{Token: tok, Password: "Munnar@5512", ConfirmPassword: "Munnar@5512"}), apperr.Invalid, "", MsgLinkInvalid)
 		})
 		t.Run("ErrExpiredAfterOneHour", func(t *testing.T) {
 			if err := e.s.ForgotPassword(ctx, in.Email, "10.7.0.4"); err != nil {
@@ -107,7 +107,7 @@ func TestForgotAndResetPassword(t *testing.T) {
 			}
 			tok := e.lastLink(t, in.Email)
 			e.clock.Advance(ResetTTL)
-			wantErr(t, e.s.ResetPassword(ctx, ResetPasswordInput{Token: tok, Password: "Other@123", ConfirmPassword: "Other@123"}), apperr.Invalid, "", MsgLinkInvalid)
+			wantErr(t, e.s.ResetPassword(ctx, ResetPasswordInput{Token: tok, Password: "Munnar@5512", ConfirmPassword: "Munnar@5512"}), apperr.Invalid, "", MsgLinkInvalid)
 		})
 		t.Run("ErrRateLimitedPerAddress", func(t *testing.T) {
 			var err error

@@ -34,6 +34,7 @@ type Session struct {
 	RefreshToken string   `json:"refreshToken"`
 	ExpiresIn    int      `json:"expiresIn"` // access token lifetime in seconds
 	Profile      *Summary `json:"profile,omitempty"`
+	family       string   // the refresh-token family: see Family
 }
 
 // Summary is the member's own profile summary (spec §3 "Profile").

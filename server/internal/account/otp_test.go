@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -119,8 +120,10 @@ func TestOTPFlows(t *testing.T) {
 				wantErr(t, e.s.SendMobileOTP(ctx, uid, "10.2.0.1"), apperr.Conflict, "", "")
 			})
 		})
+		var loginIP atomic.Int32
 		login := func(phone, otp string) error {
-			_, err := e.s.Login(ctx, LoginInput{Email: phone, LoginType: "otp", OTP: otp}, "10.2.0.2")
+			// Each try from its own address: the per-source waits are TestOTPLoginAnswersAlikeAndThrottlesPerSource's.
+			_, err := e.s.Login(ctx, LoginInput{Email: phone, LoginType: "otp", OTP: otp}, fmt.Sprintf("10.2.1.%d", loginIP.Add(1)))
 			return err
 		}
 		t.Run("OKLoginWithOTP", func(t *testing.T) {
@@ -179,11 +182,22 @@ func TestOTPFlows(t *testing.T) {
 				t.Fatal("an SMS went to an unregistered number")
 			}
 		})
-		t.Run("ErrRateLimitPerNumber", func(t *testing.T) {
+		t.Run("ErrRateLimitPerNumberAndSource", func(t *testing.T) {
 			e.clock.Advance(OTPTTL)
 			var err error
 			for i := 0; i < OTPPerNumber+1; i++ {
-				err = e.s.SendLoginOTP(ctx, PhoneInput{Phone: "9123456781"}, fmt.Sprintf("10.3.0.%d", i))
+				err = e.s.SendLoginOTP(ctx, PhoneInput{Phone: "9123456781"}, "10.3.1.1")
+			}
+			wantErr(t, err, apperr.RateLimited, "", msgTooManyOTP)
+			// A stranger asking for codes to my number leaves my own requests alone.
+			if err := e.s.SendLoginOTP(ctx, PhoneInput{Phone: "9123456781"}, "10.3.1.2"); err != nil {
+				t.Fatalf("the number's owner elsewhere was refused: %v", err)
+			}
+		})
+		t.Run("ErrRateLimitPerNumber", func(t *testing.T) {
+			var err error
+			for i := 0; i < OTPPerNumberAll+1; i++ {
+				err = e.s.SendLoginOTP(ctx, PhoneInput{Phone: "9123456782"}, fmt.Sprintf("10.3.0.%d", i))
 			}
 			wantErr(t, err, apperr.RateLimited, "", msgTooManyOTP)
 		})

@@ -58,7 +58,7 @@ func TestRegisterValidation(t *testing.T) {
 			{"ErrPasswordNoDigit", 2, func(in *RegisterInput) { in.Password = "Secret@abc" }, "password", MsgPasswordRule},
 			{"ErrPasswordNoSpecial", 2, func(in *RegisterInput) { in.Password = "Secret1234" }, "password", MsgPasswordRule},
 			{"ErrPasswordNonASCII", 2, func(in *RegisterInput) { in.Password = "Sécret@123" }, "password", MsgPasswordRule},
-			{"ErrPasswordOver20", 2, func(in *RegisterInput) { in.Password = "Secret@123" + strings.Repeat("x", 11) }, "password", "Maximun 20 Characters are allowed"},
+			{"ErrPasswordOver20", 2, func(in *RegisterInput) { in.Password = "Vellam@4821" + strings.Repeat("x", 11) }, "password", "Maximun 20 Characters are allowed"},
 			{"ErrPasswordMismatch", 2, func(in *RegisterInput) { in.ConfirmPassword = "Secret@124" }, "confirmPassword", "Passwords does not match"},
 			{"ErrReligionRequired", 3, func(in *RegisterInput) { in.ReligionID = 0 }, "religionId", "Religion is required"},
 			{"ErrReligionUnknown", 3, func(in *RegisterInput) { in.ReligionID = 999 }, "religionId", MsgReligionInvalid},
@@ -211,11 +211,11 @@ func TestPasswordHash(t *testing.T) {
 		if costOrDefault(0) != 12 || costOrDefault(2) != bcrypt.MinCost {
 			t.Fatalf("cost %d", costOrDefault(0))
 		}
-		h, err := HashPassword("Secret@123", 5)
+		h, err := HashPassword("Vellam@4821", 5)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if c, _ := bcrypt.Cost([]byte(h)); c != 5 || !CheckPassword(h, "Secret@123") || CheckPassword(h, "Secret@124") {
+		if c, _ := bcrypt.Cost([]byte(h)); c != 5 || !CheckPassword(h, "Vellam@4821") || CheckPassword(h, "Secret@124") {
 			t.Fatalf("cost %d", c)
 		}
 		s, _ := New(Deps{DB: &store.DB{}, Secret: []byte(testSecret), Mail: mail.NewOutbox(), SMS: sms.NewOutbox()})

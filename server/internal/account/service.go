@@ -26,25 +26,25 @@ import (
 
 // Rate limits (per key, per window).
 const (
-	OTPPerNumber      = 3 // OTP sends per phone number per 10 minutes
-	OTPPerIP          = 10
-	LoginPerIP        = 30 // login attempts per IP per 10 minutes
-	LoginPerAccount   = 10 // login attempts per e-mail or phone per 15 minutes
-	MailPerAddress    = 3  // activation / reset mails per address per hour
-	MailPerIP         = 20
-	RegisterPerIP     = 10 // registrations per IP per hour
-	otpNumberWindow   = 10 * time.Minute
-	otpIPWindow       = time.Hour
-	loginIPWindow     = 10 * time.Minute
-	loginAcctWindow   = 15 * time.Minute
-	mailWindow        = time.Hour
-	registerIPWindow  = time.Hour
-	msgTooMany        = "Too many attempts, please try again later"
-	msgTooManyOTP     = "Too many OTP requests, please try again later"
-	msgOTPExpired     = "OTP has expired, please request a new one"
-	msgOTPWrong       = "Invalid OTP"
-	msgOTPLocked      = "Too many wrong attempts, please request a new OTP"
-	msgSomethingWrong = "Something went wrong, please try again"
+	OTPPerNumber       = 3   // OTP sends per phone number and source per 10 minutes
+	OTPPerNumberAll    = 10  // OTP sends per phone number from all sources per hour
+	OTPPerIP           = 30  // per source per hour (a family or office shares one address)
+	LoginPerIP         = 300 // login attempts per source per 10 minutes: a ceiling for carrier-grade NAT, not the guard (see LoginBackoff)
+	MailPerAddress     = 3   // activation / reset mails per address per hour
+	MailPerIP          = 20
+	RegisterPerIP      = 10 // registrations per IP per hour
+	otpNumberWindow    = 10 * time.Minute
+	otpNumberAllWindow = time.Hour
+	otpIPWindow        = time.Hour
+	loginIPWindow      = 10 * time.Minute
+	mailWindow         = time.Hour
+	registerIPWindow   = time.Hour
+	msgTooMany         = "Too many attempts, please try again later"
+	msgTooManyOTP      = "Too many OTP requests, please try again later"
+	msgOTPExpired      = "OTP has expired, please request a new one"
+	msgOTPWrong        = "Invalid OTP"
+	msgOTPLocked       = "Too many wrong attempts, please request a new OTP"
+	msgSomethingWrong  = "Something went wrong, please try again"
 )
 
 // Deps is what the account service needs; DB, Secret, Mail and SMS are required.
@@ -70,6 +70,17 @@ type Deps struct {
 	DeleteHooks []DeleteHook
 	// ExportTables are other areas' rows included in the member's data export.
 	ExportTables []ExportTable
+	// Backoff keeps login failures per account and source (LoginBackoff):
+	// ratelimit.RedisBackoff when Redis is configured; in-process when nil.
+	Backoff ratelimit.Backoff
+	// HashSlots is how many bcrypt checks or hashes may run at once
+	// (GOMAXPROCS when 0); four times as many wait, the rest are shed.
+	HashSlots int
+	// HashQueueWait is the longest a queued bcrypt check waits for a slot
+	// before it is shed (2 s when 0).
+	HashQueueWait time.Duration
+	// HashHook, when set, runs inside every bcrypt slot (tests hold slots with it).
+	HashHook func()
 }
 
 // Service runs the account life-cycle: registration, activation, login,
@@ -93,11 +104,17 @@ type Service struct {
 	exportTables []ExportTable
 	jwtKey       []byte
 	otpSecret    []byte
+	mediaKey     []byte // MACs the media cookie
 
 	stateFns  stateListeners // see OnStateChange
 	wg        sync.WaitGroup
 	dummyOnce sync.Once
 	dummy     []byte
+
+	gate          *hashGate         // bounds concurrent bcrypt work
+	sharedBackoff ratelimit.Backoff // login failures, shared by the nodes (nil: local only)
+	localBackoff  ratelimit.Backoff // in process; stands in while the shared one fails
+	slowHash      func()            // Deps.HashHook
 }
 
 // New builds the service; it fails when a required dependency is missing or the secret is shorter than 32 bytes.
@@ -113,7 +130,8 @@ func New(d Deps) (*Service, error) {
 	s := &Service{db: d.DB, mail: d.Mail, sms: d.SMS, otp: d.OTP, limiter: d.Limiter,
 		siteURL: strings.TrimRight(d.SiteURL, "/"), brand: d.BrandName, mediaDir: d.MediaDir, log: d.Log,
 		now: d.Now, cost: d.PasswordCost, actPath: d.ActivatePath, resetPath: d.ResetPath, hooks: d.DeleteHooks, exportTables: d.ExportTables,
-		jwtKey: subkey(d.Secret, "access-jwt"), otpSecret: subkey(d.Secret, "otp")}
+		jwtKey: subkey(d.Secret, "access-jwt"), otpSecret: subkey(d.Secret, "otp"), mediaKey: subkey(d.Secret, "media-session"),
+		gate: newHashGate(d.HashSlots, d.HashQueueWait), sharedBackoff: d.Backoff, localBackoff: ratelimit.NewMemoryBackoff(), slowHash: d.HashHook}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -287,7 +305,7 @@ func (s *Service) Register(ctx context.Context, in RegisterInput, ip string) (*S
 	if err := s.allow(ctx, s.opaque("register:ip", ip), RegisterPerIP, registerIPWindow, msgTooMany); err != nil {
 		return nil, err
 	}
-	hash, err := HashPassword(in.Password, s.cost)
+	hash, err := s.hashPassword(ctx, in.Password)
 	if err != nil {
 		return nil, apperr.Wrap(apperr.Invalid, MsgPasswordRule, err)
 	}
@@ -310,7 +328,7 @@ func (s *Service) Register(ctx context.Context, in RegisterInput, ip string) (*S
 		if err := tx.Table("profiles").Create(prof).Error; err != nil {
 			return err
 		}
-		sess, err = s.startSession(tx, u.ID, code, 0, "")
+		sess, err = s.startSession(tx, u.ID, code, 0, "", time.Time{})
 		return err
 	})
 	if err != nil {
@@ -409,9 +427,10 @@ func (s *Service) Activate(ctx context.Context, token string) error {
 
 // ---- login and sessions ---------------------------------------------------
 
-// startSession opens a refresh-token family (or continues family) and signs an access token.
-func (s *Service) startSession(tx *gorm.DB, userID uint64, profileCode string, version int, family string) (*Session, error) {
-	rt, fam, err := s.newRefresh(tx, userID, family)
+// startSession opens a refresh-token family (or continues family, begun at
+// started) and signs an access token.
+func (s *Service) startSession(tx *gorm.DB, userID uint64, profileCode string, version int, family string, started time.Time) (*Session, error) {
+	rt, fam, err := s.newRefresh(tx, userID, family, started)
 	if err != nil {
 		return nil, err
 	}
@@ -419,7 +438,7 @@ func (s *Service) startSession(tx *gorm.DB, userID uint64, profileCode string, v
 	if err != nil {
 		return nil, err
 	}
-	return &Session{Token: at, RefreshToken: rt, ExpiresIn: int(AccessTTL / time.Second)}, nil
+	return &Session{Token: at, RefreshToken: rt, ExpiresIn: int(AccessTTL / time.Second), family: fam}, nil
 }
 
 // sessionFor starts a session for an existing user and attaches the summary.
@@ -435,7 +454,7 @@ func (s *Service) sessionFor(ctx context.Context, userID uint64) (*Session, erro
 	var sess *Session
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var err error
-		sess, err = s.startSession(tx, userID, row.ProfileCode, row.TokenVersion, "")
+		sess, err = s.startSession(tx, userID, row.ProfileCode, row.TokenVersion, "", time.Time{})
 		return err
 	})
 	if err != nil {
@@ -465,7 +484,7 @@ func (s *Service) Login(ctx context.Context, in LoginInput, ip string) (*Session
 		return nil, err
 	}
 	if isOTPLogin(in.LoginType) {
-		return s.loginOTP(ctx, in)
+		return s.loginOTP(ctx, in, ip)
 	}
 	email := strings.ToLower(strings.TrimSpace(in.Email))
 	if email == "" || in.Pwd == "" {
@@ -478,20 +497,27 @@ func (s *Service) Login(ctx context.Context, in LoginInput, ip string) (*Session
 		}
 		return nil, apperr.Validation(errs, "email", "pwd")
 	}
-	if err := s.allow(ctx, s.opaque("login:acct", email), LoginPerAccount, loginAcctWindow, msgTooMany); err != nil {
+	guard := s.guardFor("login", email, ip)
+	if err := s.checkGuard(ctx, guard); err != nil {
 		return nil, err
 	}
 	var u User
 	if err := s.db.WithContext(ctx).Where("email = ?", email).Limit(1).Find(&u).Error; err != nil {
 		return nil, store.Translate(err, "", "")
 	}
-	if u.ID == 0 {
-		_ = bcrypt.CompareHashAndPassword(s.dummyHash(), []byte(in.Pwd)) // same time as a real check
+	hash := string(s.dummyHash()) // an unknown address costs the same time as a real check
+	if u.ID != 0 {
+		hash = u.PasswordHash
+	}
+	ok, err := s.checkPassword(ctx, hash, in.Pwd)
+	if err != nil {
+		return nil, err
+	}
+	if u.ID == 0 || !ok {
+		s.failGuard(ctx, guard)
 		return nil, apperr.New(apperr.Unauthorized, MsgBadCredentials)
 	}
-	if !CheckPassword(u.PasswordHash, in.Pwd) {
-		return nil, apperr.New(apperr.Unauthorized, MsgBadCredentials)
-	}
+	s.passGuard(ctx, guard)
 	if u.Status != StatusActive {
 		return nil, apperr.New(apperr.Forbidden, "Your account has been suspended. Please contact support.")
 	}
@@ -510,17 +536,22 @@ func phoneOf(in LoginInput) (code, phone string) {
 	return code, phone
 }
 
-func (s *Service) loginOTP(ctx context.Context, in LoginInput) (*Session, error) {
+func (s *Service) loginOTP(ctx context.Context, in LoginInput, ip string) (*Session, error) {
 	code, phone := phoneOf(in)
 	if f, m := ValidatePhone(code, phone); m != "" {
 		return nil, apperr.Validation(map[string]string{f: m}, f)
 	}
-	if err := s.allow(ctx, s.opaque("login:acct", code+phone), LoginPerAccount, loginAcctWindow, msgTooMany); err != nil {
+	guard := s.guardFor("otp", code+phone, ip)
+	if err := s.checkGuard(ctx, guard); err != nil {
 		return nil, err
 	}
 	if err := s.checkOTP(ctx, OTPLogin, code, phone, in.OTP, apperr.Unauthorized); err != nil {
+		if apperr.KindOf(err) == apperr.Unauthorized {
+			s.failGuard(ctx, guard)
+		}
 		return nil, err
 	}
+	s.passGuard(ctx, guard)
 	var u User
 	if err := s.db.WithContext(ctx).Where("phone_code = ? AND phone = ?", code, phone).Limit(1).Find(&u).Error; err != nil {
 		return nil, store.Translate(err, "", "")
@@ -544,6 +575,8 @@ func (s *Service) loginOTP(ctx context.Context, in LoginInput) (*Session, error)
 func (s *Service) Refresh(ctx context.Context, refreshToken string) (*Session, error) {
 	var sess *Session
 	var reuse bool
+	var reused refreshRow
+	var ended *StateChange
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var r refreshRow
 		res := tx.Where("token_hash = ?", sha256Hex(strings.TrimSpace(refreshToken))).Limit(1).Find(&r)
@@ -554,8 +587,15 @@ func (s *Service) Refresh(ctx context.Context, refreshToken string) (*Session, e
 		switch {
 		case res.RowsAffected == 0 || r.RevokedAt != nil || !now.Before(r.ExpiresAt):
 			return apperr.New(apperr.Unauthorized, MsgSessionEnded)
+		case !now.Before(r.startedAt().Add(SessionMaxAge)):
+			// The session's absolute lifetime is over: end the whole family.
+			if err := s.revokeFamilies(tx, r.UserID, r.FamilyID); err != nil {
+				return err
+			}
+			ended = &StateChange{UserID: r.UserID, Kind: StateSignedOut, Session: r.FamilyID}
+			return nil
 		case r.RotatedAt != nil:
-			reuse = true
+			reuse, reused = true, r
 			return s.revokeFamilies(tx, r.UserID, r.FamilyID)
 		}
 		upd := tx.Model(&refreshRow{}).Where("id = ? AND rotated_at IS NULL AND revoked_at IS NULL", r.ID).Update("rotated_at", now)
@@ -563,7 +603,7 @@ func (s *Service) Refresh(ctx context.Context, refreshToken string) (*Session, e
 			return upd.Error
 		}
 		if upd.RowsAffected != 1 { // a concurrent exchange won: treat as reuse
-			reuse = true
+			reuse, reused = true, r
 			return s.revokeFamilies(tx, r.UserID, r.FamilyID)
 		}
 		var row struct {
@@ -578,11 +618,16 @@ func (s *Service) Refresh(ctx context.Context, refreshToken string) (*Session, e
 			return apperr.New(apperr.Unauthorized, MsgSessionEnded)
 		}
 		var err error
-		sess, err = s.startSession(tx, r.UserID, row.ProfileCode, row.TokenVersion, r.FamilyID)
+		sess, err = s.startSession(tx, r.UserID, row.ProfileCode, row.TokenVersion, r.FamilyID, r.startedAt())
 		return err
 	})
 	if reuse && err == nil {
 		s.log.Warn("account: rotated refresh token reused; family revoked")
+		s.stateChanged(ctx, reused.UserID, StateSignedOut, reused.FamilyID)
+		return nil, apperr.New(apperr.Unauthorized, MsgSessionEnded)
+	}
+	if ended != nil && err == nil {
+		s.stateChanged(ctx, ended.UserID, ended.Kind, ended.Session)
 		return nil, apperr.New(apperr.Unauthorized, MsgSessionEnded)
 	}
 	if err != nil {
@@ -592,13 +637,17 @@ func (s *Service) Refresh(ctx context.Context, refreshToken string) (*Session, e
 }
 
 // Logout ends one session: the family of refreshToken, or of the access
-// token's session when p is given. Its access tokens stop working at once.
+// token's session when p is given. Its access tokens stop working at once,
+// and the listeners (the chat gateway) close its sockets on every node.
 func (s *Service) Logout(ctx context.Context, refreshToken string, p *Principal) error {
-	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	var ended []StateChange
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		ended = ended[:0]
 		if p != nil && p.SessionID != "" {
 			if err := tx.Model(&refreshRow{}).Where("family_id = ? AND user_id = ? AND revoked_at IS NULL", p.SessionID, p.UserID).Update("revoked_at", s.now()).Error; err != nil {
 				return err
 			}
+			ended = append(ended, StateChange{UserID: p.UserID, Kind: StateSignedOut, Session: p.SessionID})
 		}
 		if refreshToken != "" {
 			var r refreshRow
@@ -606,11 +655,21 @@ func (s *Service) Logout(ctx context.Context, refreshToken string, p *Principal)
 				return err
 			}
 			if r.ID != 0 {
+				if p == nil || r.FamilyID != p.SessionID {
+					ended = append(ended, StateChange{UserID: r.UserID, Kind: StateSignedOut, Session: r.FamilyID})
+				}
 				return s.revokeFamilies(tx, r.UserID, r.FamilyID)
 			}
 		}
 		return nil
 	})
+	if err != nil {
+		return store.Translate(err, "", "")
+	}
+	for _, c := range ended {
+		s.stateChanged(ctx, c.UserID, c.Kind, c.Session)
+	}
+	return nil
 }
 
 // endAllSessions bumps the token version (every access token dies at once) and revokes every family.
@@ -635,7 +694,7 @@ func (s *Service) Ban(ctx context.Context, userID uint64) error {
 		return s.endAllSessions(tx, userID)
 	})
 	if err == nil {
-		s.stateChanged(ctx, userID, StateBanned)
+		s.stateChanged(ctx, userID, StateBanned, "")
 	}
 	return store.Translate(err, "Member not found", "")
 }
@@ -644,7 +703,7 @@ func (s *Service) Ban(ctx context.Context, userID uint64) error {
 func (s *Service) Unban(ctx context.Context, userID uint64) error {
 	err := s.db.WithContext(ctx).Model(&User{}).Where("id = ?", userID).Update("status", StatusActive).Error
 	if err == nil {
-		s.stateChanged(ctx, userID, StateUnbanned)
+		s.stateChanged(ctx, userID, StateUnbanned, "")
 	}
 	return store.Translate(err, "Member not found", "")
 }
@@ -661,7 +720,9 @@ func (s *Service) ChangePassword(ctx context.Context, userID uint64, in ChangePa
 	errs := map[string]string{}
 	if in.OldPassword == "" {
 		errs["oldPassword"] = "Current password is required"
-	} else if !CheckPassword(u.PasswordHash, in.OldPassword) {
+	} else if ok, err := s.checkPassword(ctx, u.PasswordHash, in.OldPassword); err != nil {
+		return nil, err
+	} else if !ok {
 		errs["oldPassword"] = "Current password is incorrect"
 	}
 	if m := ValidatePassword(in.Password); m != "" {
@@ -680,8 +741,11 @@ func (s *Service) ChangePassword(ctx context.Context, userID uint64, in ChangePa
 
 // setPassword hashes p, stores it and ends every session; extra runs in the same transaction.
 func (s *Service) setPassword(ctx context.Context, userID uint64, p string, extra func(tx *gorm.DB) (uint64, error)) error {
-	hash, err := HashPassword(p, s.cost)
+	hash, err := s.hashPassword(ctx, p)
 	if err != nil {
+		if apperr.KindOf(err) == apperr.Unavailable {
+			return err
+		}
 		return apperr.Wrap(apperr.Invalid, MsgPasswordRule, err)
 	}
 	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
@@ -696,7 +760,7 @@ func (s *Service) setPassword(ctx context.Context, userID uint64, p string, extr
 		return s.endAllSessions(tx, userID)
 	})
 	if err == nil {
-		s.stateChanged(ctx, userID, StateBanned)
+		s.stateChanged(ctx, userID, StateBanned, "")
 	}
 	return store.Translate(err, "Member not found", "")
 }
@@ -761,19 +825,27 @@ func (s *Service) sendOTP(ctx context.Context, purpose, code, phone, ip string, 
 	if err := s.allow(ctx, s.opaque("otp:ip", ip), OTPPerIP, otpIPWindow, msgTooManyOTP); err != nil {
 		return err
 	}
-	if err := s.allow(ctx, s.opaque("otp:num", code+phone), OTPPerNumber, otpNumberWindow, msgTooManyOTP); err != nil {
+	// Per number and source, so that a stranger asking for codes to my
+	// number does not use up my own requests; per number overall, higher.
+	if err := s.allow(ctx, s.opaque("otp:num-src", code+phone+"|"+ip), OTPPerNumber, otpNumberWindow, msgTooManyOTP); err != nil {
 		return err
 	}
-	if !deliver {
-		return nil
+	if err := s.allow(ctx, s.opaque("otp:num", code+phone), OTPPerNumberAll, otpNumberAllWindow, msgTooManyOTP); err != nil {
+		return err
 	}
 	otp, err := newOTP()
 	if err != nil {
 		return apperr.Wrap(apperr.Internal, msgSomethingWrong, err)
 	}
 	key := s.otpKey(purpose, code, phone)
+	// A number with no account gets a code too, one that is never sent: the
+	// checks that follow (wrong, used up, expired) then answer exactly as
+	// for a registered number, so answers cannot tell who is registered.
 	if err := s.otp.Save(ctx, key, s.otpDigest(key, otp), OTPTTL); err != nil {
 		return apperr.Wrap(apperr.Unavailable, msgSomethingWrong, err)
+	}
+	if !deliver {
+		return nil
 	}
 	text := fmt.Sprintf("%s is your %s Matrimony OTP. It is valid for 10 minutes. Do not share it with anyone.", otp, s.brand)
 	s.dispatch("otp", func(ctx context.Context) error { return s.sms.Send(ctx, sms.Message{To: code + phone, Text: text}) })
@@ -858,7 +930,7 @@ func (s *Service) SetHidden(ctx context.Context, userID uint64, hidden bool) err
 	if hidden {
 		kind = StateHidden
 	}
-	s.stateChanged(ctx, userID, kind)
+	s.stateChanged(ctx, userID, kind, "")
 	return nil
 }
 

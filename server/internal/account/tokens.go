@@ -20,8 +20,11 @@ import (
 
 // Token lifetimes.
 const (
-	AccessTTL     = 15 * time.Minute
-	RefreshTTL    = 30 * 24 * time.Hour
+	AccessTTL  = 15 * time.Minute
+	RefreshTTL = 30 * 24 * time.Hour
+	// SessionMaxAge is a session's absolute lifetime: 90 days after the
+	// login that opened it, a refresh fails however recently it was used.
+	SessionMaxAge = 90 * 24 * time.Hour
 	ActivationTTL = 48 * time.Hour
 	ResetTTL      = time.Hour
 )
@@ -41,6 +44,9 @@ type Principal struct {
 	ProfileID   uint64 // internal profiles.id
 	ProfileCode string // public profile id, e.g. "TM4821937"
 	SessionID   string // the refresh-token family this access token belongs to
+	// ExpiresAt is when the access token expires; long-lived connections
+	// (the chat socket) must be re-authenticated before then.
+	ExpiresAt time.Time
 }
 
 // accessClaims are the claims of an access token.
@@ -130,7 +136,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*Principal, e
 	if res.RowsAffected == 0 || row.Status != StatusActive || row.TokenVersion != c.Version || row.Live == 0 || row.ProfileCode != c.ProfileCode {
 		return nil, apperr.New(apperr.Unauthorized, MsgSessionEnded)
 	}
-	return &Principal{UserID: uid, ProfileID: row.ProfileID, ProfileCode: row.ProfileCode, SessionID: c.Session}, nil
+	return &Principal{UserID: uid, ProfileID: row.ProfileID, ProfileCode: row.ProfileCode, SessionID: c.Session, ExpiresAt: c.ExpiresAt.Time}, nil
 }
 
 // refreshRow is one refresh token (a member of a family).
@@ -143,18 +149,35 @@ type refreshRow struct {
 	RotatedAt *time.Time
 	RevokedAt *time.Time
 	CreatedAt time.Time
+	// FamilyStartedAt is when the session (the family) began: its login.
+	FamilyStartedAt *time.Time
 }
 
 func (refreshRow) TableName() string { return "refresh_tokens" }
 
-// newRefresh stores a new refresh token in family (a new family when empty) and returns it.
-func (s *Service) newRefresh(tx *gorm.DB, userID uint64, family string) (token, fam string, err error) {
+// startedAt is when r's session began; rows without the column's value count from their own creation.
+func (r refreshRow) startedAt() time.Time {
+	if r.FamilyStartedAt != nil {
+		return *r.FamilyStartedAt
+	}
+	return r.CreatedAt
+}
+
+// newRefresh stores a new refresh token in family (a new family, begun now,
+// when empty; started is then ignored) and returns it. A token never
+// outlives its session's absolute lifetime (SessionMaxAge).
+func (s *Service) newRefresh(tx *gorm.DB, userID uint64, family string, started time.Time) (token, fam string, err error) {
+	now := s.now()
 	if family == "" {
 		family = randomToken(16)[:22]
+		started = now
 	}
 	token = randomToken(32)
-	now := s.now()
-	r := refreshRow{UserID: userID, FamilyID: family, TokenHash: sha256Hex(token), ExpiresAt: now.Add(RefreshTTL), CreatedAt: now}
+	exp := now.Add(RefreshTTL)
+	if end := started.Add(SessionMaxAge); end.Before(exp) {
+		exp = end
+	}
+	r := refreshRow{UserID: userID, FamilyID: family, TokenHash: sha256Hex(token), ExpiresAt: exp, CreatedAt: now, FamilyStartedAt: &started}
 	if err := tx.Create(&r).Error; err != nil {
 		return "", "", err
 	}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"github.com/redis/go-redis/v9"
 
 	"github.com/tfmmatrimony/tfm/client"
@@ -35,6 +36,7 @@ import (
 	"github.com/tfmmatrimony/tfm/server/internal/platform/sms"
 	"github.com/tfmmatrimony/tfm/server/internal/profile"
 	"github.com/tfmmatrimony/tfm/server/internal/ratelimit"
+	"github.com/tfmmatrimony/tfm/server/internal/realtime/engineio"
 	"github.com/tfmmatrimony/tfm/server/internal/realtime/gateway"
 	"github.com/tfmmatrimony/tfm/server/internal/relation"
 	"github.com/tfmmatrimony/tfm/server/internal/search"
@@ -101,7 +103,10 @@ func Open(ctx context.Context, cfg *config.Config, log *slog.Logger) (*App, erro
 			return nil, fmt.Errorf("app: REDIS_URL: %w", err)
 		}
 		a.Redis = redis.NewClient(opt)
-		a.Limiter = ratelimit.NewRedis(a.Redis)
+		// Counted in Redis, and in process on this node while Redis does not answer.
+		limiter := ratelimit.NewFallback(ratelimit.NewRedis(a.Redis), log)
+		a.Registry.MustRegister(limiter.Collector())
+		a.Limiter = limiter
 	} else {
 		a.Limiter = ratelimit.NewMemory()
 	}
@@ -133,11 +138,14 @@ func Open(ctx context.Context, cfg *config.Config, log *slog.Logger) (*App, erro
 		return nil, err
 	}
 	a.Realtime, err = gateway.New(ctx, gateway.Deps{Accounts: a.Accounts, Chat: a.Chat, Relations: a.Relations, Redis: a.Redis, Log: log},
-		gateway.Options{AllowedOrigins: cfg.AllowedOrigins, Scope: scope})
+		gateway.Options{AllowedOrigins: cfg.AllowedOrigins, Scope: scope, MaxSocketsPerMember: cfg.ChatSocketsPerMember,
+			Engine: engineio.Options{MaxSessions: socketBudget(cfg.ChatSockets), MaxSessionsPerClient: cfg.ChatSocketsPerIP}})
 	if err != nil {
 		d.Close()
 		return nil, fmt.Errorf("app: realtime gateway: %w", err)
 	}
+
+	a.registerGuardMetrics()
 
 	checks := map[string]func(context.Context) error{"database": d.Ping}
 	if a.Redis != nil {
@@ -172,11 +180,13 @@ func (a *App) newAccounts() (*account.Service, error) {
 		texter = a.SMSOutbox
 	}
 	var otps account.OTPStore
+	var backoff ratelimit.Backoff
 	if a.Redis != nil {
 		otps = account.NewRedisOTP(a.Redis)
+		backoff = ratelimit.NewRedisBackoff(a.Redis)
 	}
 	return account.New(account.Deps{
-		DB: a.DB, Secret: cfg.JWTSecret, Mail: mailer, SMS: texter, OTP: otps, Limiter: a.Limiter,
+		DB: a.DB, Secret: cfg.JWTSecret, Mail: mailer, SMS: texter, OTP: otps, Limiter: a.Limiter, Backoff: backoff,
 		SiteURL: cfg.SiteURL, BrandName: cfg.BrandName, MediaDir: cfg.MediaDir, Log: a.Log, PasswordCost: cfg.PasswordCost,
 		DeleteHooks: []account.DeleteHook{a.Chat.DeleteMemberData, a.eraseProfileData},
 		// Everything else kept about the member goes into the data export (file keys stay out).
@@ -249,6 +259,9 @@ func (a *App) ServeListener(ctx context.Context, ln net.Listener) error {
 	if a.Cfg.PprofAddr != "" {
 		a.servePprof(ctx)
 	}
+	if a.Cfg.MetricsAddr != "" {
+		a.serveMetrics(ctx)
+	}
 	if a.Cfg.MemoryReducer {
 		go (&memreduce.Reducer{Log: a.Log}).Run(ctx)
 	}
@@ -279,7 +292,8 @@ func (a *App) ServeListener(ctx context.Context, ln net.Listener) error {
 func (a *App) Close() error {
 	var errs []string
 	if a.Realtime != nil {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		// The gateway's close acknowledges committed messages first; give it the drain time SIGTERM gives HTTP.
+		ctx, cancel := context.WithTimeout(context.Background(), max(a.Cfg.ShutdownTimeout, 5*time.Second))
 		if err := a.Realtime.Close(ctx); err != nil {
 			errs = append(errs, err.Error())
 		}
@@ -300,6 +314,39 @@ func (a *App) Close() error {
 		return errors.New(strings.Join(errs, "; "))
 	}
 	return nil
+}
+
+// registerGuardMetrics exports what the abuse guards refused: password
+// checks shed in a login burst and chat handshakes past the socket caps.
+func (a *App) registerGuardMetrics() {
+	a.Registry.MustRegister(
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "tfm_password_checks_shed_total",
+			Help: "Password checks and hashes refused (503) because the bcrypt slots and queue were full."},
+			func() float64 { return float64(a.Accounts.Shed()) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "tfm_chat_handshakes_refused_total",
+			Help: "Chat handshakes refused by the socket caps (per client address, or the whole node).", ConstLabels: prometheus.Labels{"cap": "per_address"}},
+			func() float64 { n, _ := a.Realtime.Refused(); return float64(n) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "tfm_chat_handshakes_refused_total",
+			Help: "Chat handshakes refused by the socket caps (per client address, or the whole node).", ConstLabels: prometheus.Labels{"cap": "node"}},
+			func() float64 { _, n := a.Realtime.Refused(); return float64(n) }),
+	)
+}
+
+// serveMetrics serves /metrics alone on the loopback METRICS_ADDR (config
+// refuses any other) until ctx ends, for a scraper on the same host.
+func (a *App) serveMetrics(ctx context.Context) {
+	mux := http.NewServeMux()
+	mux.Handle("/metrics", promhttp.HandlerFor(a.Registry, promhttp.HandlerOpts{}))
+	srv := &http.Server{Addr: a.Cfg.MetricsAddr, Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	go func() {
+		if err := srv.ListenAndServe(); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			a.Log.Warn("metrics server stopped", "error", err)
+		}
+	}()
+	go func() {
+		<-ctx.Done()
+		_ = srv.Close()
+	}()
 }
 
 // servePprof serves Go's profiler on the loopback address PPROF_ADDR (config

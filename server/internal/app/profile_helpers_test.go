@@ -5,16 +5,19 @@ import (
 	"encoding/json"
 	"fmt"
 	"mime/multipart"
+	"net/http"
 	"net/http/httptest"
 	"net/textproto"
 	"os"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"golang.org/x/crypto/bcrypt"
 
+	"github.com/tfmmatrimony/tfm/server/internal/account"
 	"github.com/tfmmatrimony/tfm/server/internal/app"
 	"github.com/tfmmatrimony/tfm/server/internal/store/storetest"
 )
@@ -95,7 +98,21 @@ func newMember(t *testing.T, a *app.App, gender int, name string, age int) testM
 	var s session
 	json.Unmarshal(e.Data, &s)
 	m.Token = s.Token
+	rememberMediaCookie(m.Code, w)
 	return m
+}
+
+// mediaCookies holds each test member's media cookie (account.MediaCookieName)
+// by profile code, as that member's browser would.
+var mediaCookies sync.Map
+
+// rememberMediaCookie keeps the media cookie a response set for the member code.
+func rememberMediaCookie(code string, w *httptest.ResponseRecorder) {
+	for _, c := range w.Result().Cookies() {
+		if c.Name == account.MediaCookieName {
+			mediaCookies.Store(code, c.Value)
+		}
+	}
 }
 
 // upload posts a multipart body with the file part "image" (named filename,
@@ -155,10 +172,30 @@ func photosOf(t *testing.T, e envelope) []photoJSON {
 	return d.Photos
 }
 
-// fetch GETs a media URL (path plus query) with no credentials, as an <img> tag does.
+// fetch GETs a media URL (path plus query) as an <img> tag in the browser of
+// the viewer its grant names does: with that member's media cookie and no
+// token. fetchBare sends no cookie at all (a URL copied elsewhere).
 func fetch(t *testing.T, a *app.App, url string) *httptest.ResponseRecorder {
 	t.Helper()
 	req := httptest.NewRequest("GET", url, nil)
+	if _, g, ok := strings.Cut(url, "?g="); ok {
+		viewer, _, _ := strings.Cut(g, ".")
+		if v, ok := mediaCookies.Load(viewer); ok {
+			req.AddCookie(&http.Cookie{Name: account.MediaCookieName, Value: v.(string)})
+		}
+	}
+	w := httptest.NewRecorder()
+	a.Handler.ServeHTTP(w, req)
+	return w
+}
+
+// fetchWith GETs a media URL with the given media cookie ("" for none).
+func fetchWith(t *testing.T, a *app.App, url, cookie string) *httptest.ResponseRecorder {
+	t.Helper()
+	req := httptest.NewRequest("GET", url, nil)
+	if cookie != "" {
+		req.AddCookie(&http.Cookie{Name: account.MediaCookieName, Value: cookie})
+	}
 	w := httptest.NewRecorder()
 	a.Handler.ServeHTTP(w, req)
 	return w

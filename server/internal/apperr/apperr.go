@@ -5,6 +5,7 @@ package apperr
 import (
 	"errors"
 	"fmt"
+	"time"
 )
 
 // Kind classifies an error for the transport layers.
@@ -31,6 +32,9 @@ type Error struct {
 	Message string
 	Fields  map[string]string
 	Err     error
+	// RetryAfter, when set, is how long the caller should wait before trying
+	// again (sent as the Retry-After header of a 429 or 503).
+	RetryAfter time.Duration
 }
 
 // Error returns the user-facing message, with the wrapped cause for logs.

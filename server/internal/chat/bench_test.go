@@ -48,7 +48,7 @@ func benchSend(b *testing.B, established bool) {
 		g := chattest.NewMember(b, db, chattest.Options{Paid: true})
 		br := chattest.NewMember(b, db, chattest.Options{Bride: true, Paid: true})
 		ps[i] = pair{g.ID, chat.RoomName(g.Code, br.Code)}
-		for k := 0; established && k <= chat.EarlyChatMessages; k++ {
+		for k := 0; established && k < 2*chat.EarlyChatMessages; k++ {
 			from := g.ID
 			if k%2 == 1 {
 				from = br.ID

@@ -16,7 +16,7 @@ func TestConcurrentSendsShareCommitsAndEachIsStoredOnce(t *testing.T) {
 		t.Run(string(name), func(t *testing.T) {
 			e := newEnv(t, db)
 			ctx := context.Background()
-			const pairs, each = 8, 16 // past EarlyChatMessages, so most go the fast path
+			const pairs, each = 8, chat.EarlyChatMessages + 16 // the last 16 of each member go the fast path
 			type pair struct {
 				g, b chattest.Member
 				room string

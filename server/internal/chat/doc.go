@@ -15,10 +15,16 @@
 //
 // # Who may write (mayWrite)
 //
-//   - The partner must exist, be active and not hidden, else "not found"
-//     (hidden, deleted and suspended members all look the same); the caller
-//     must be active; the two must be of opposite genders.
-//   - A block either way refuses, even in an ongoing chat.
+//   - The partner must exist, be active and not hidden, and must not have
+//     blocked or reported the caller, else "not found" (hidden, deleted and
+//     suspended members and members who blocked the caller all look the
+//     same, as in the REST profile view); the caller must be active; the
+//     two must be of opposite genders.
+//   - A block or a report by the caller refuses ("blocked"), even in an
+//     ongoing chat. A report (relation.Store.FileReport) counts as a block
+//     by its author for as long as it is kept, even once the author lifts
+//     the block that filing it made: the reported member never reaches the
+//     reporter again, and no chat runs one way only.
 //   - Either member may reply in a conversation the other started; once both
 //     have written, either may go on whatever their plan.
 //   - Otherwise the caller is starting: the partner's chat_setting applies
@@ -29,7 +35,8 @@
 //     else an accepted invitation with the partner.
 //
 // Open (getRoomName) applies the same rule, so a refused member learns why
-// before typing. Reading history needs only membership and no block.
+// before typing. Reading history needs only membership and no block or
+// report either way (answered as above).
 //
 // # Messages
 //
@@ -44,7 +51,7 @@
 // In an established conversation (the partner started it or replied, past
 // the early messages) a send takes the fast path of fastpath.go: a cached
 // route replaces the reads, and what can still change (both members active,
-// the partner not hidden, no block) is checked inside the write
+// the partner not hidden, no block or report) is checked inside the write
 // transaction, so a change made on another node holds at once.
 // Only then is EventMessage published. Ids grow within a conversation; a
 // per-pair lock on each node makes publication follow id order. A
@@ -52,19 +59,23 @@
 // a retry returns the stored message with Duplicate set and publishes
 // nothing. Message texts are never logged.
 //
-// Within the first EarlyChatMessages messages of a conversation, text that
-// asks for money or payment details (UPI, bank account, Western Union, gift
-// cards...) or moves the talk elsewhere (Indian mobile numbers in any
-// script, optionally after +91 or 0, with spaces or dashes; WhatsApp,
-// Telegram and other apps; links and e-mail addresses) is flagged; other
-// digit runs (timestamps, order numbers) are not: the message keeps a
-// warning code and carries the receiver's notice; the author gets a
-// separate notice. It is a warning, never a block.
+// Within each member's first EarlyChatMessages messages in a conversation,
+// text that asks for money or payment details (UPI, bank account, Western
+// Union, gift cards, a visa or processing fee, a gift or parcel held at
+// customs...) or moves the talk elsewhere (Indian mobile numbers in any
+// script, optionally after +91 or 0, with spaces, dots or dashes, or spelled
+// as words; WhatsApp, Telegram and other apps; links and e-mail addresses,
+// also written "at ... dot com") is flagged; other digit runs (timestamps,
+// order numbers) are not. The text is read as people disguise it: NFKC,
+// lower case, look-alike letters, invisible characters dropped, spaced-out
+// letters joined ("w h a t s a p p") and leetspeak read ("wh4tsapp"). The
+// message keeps a warning code and carries the receiver's notice; the
+// author gets a separate notice. It is a warning, never a block.
 //
 // Unread counts are counters on the conversation (low_unread, high_unread)
 // with read markers; MarkRead resets them. Unread lists the conversations
-// with unread messages, leaving out partners who are hidden, gone or
-// blocked.
+// with unread messages, leaving out partners who are hidden, gone, or
+// blocked or reported either way.
 //
 // # Deletion
 //

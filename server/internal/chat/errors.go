@@ -12,10 +12,10 @@ const (
 	ReasonInvalid           = "invalid"            // the request is malformed
 	ReasonEmptyMessage      = "empty_message"      // nothing but spaces
 	ReasonTooLong           = "too_long"           // more than MaxMessageRunes characters
-	ReasonNotFound          = "not_found"          // no such member, or hidden, deleted or suspended
+	ReasonNotFound          = "not_found"          // no such member, or hidden, deleted or suspended, or one who blocked or reported the caller
 	ReasonNotInRoom         = "not_in_room"        // the room is not one of the caller's conversations
 	ReasonSameGender        = "same_gender"        // chat is between a bride and a groom
-	ReasonBlocked           = "blocked"            // one of the two blocked the other
+	ReasonBlocked           = "blocked"            // the caller blocked or reported the member
 	ReasonChatOff           = "chat_off"           // the member accepts no chats ("nobody")
 	ReasonNeedsInvitation   = "needs_invitation"   // the member chats only with accepted invitations
 	ReasonNeedsVerification = "needs_verification" // the member chats only with verified members

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
 	"sync"
 	"time"
 
@@ -14,15 +15,16 @@ import (
 )
 
 // The send fast path. Most messages belong to an established conversation:
-// the partner started it, or the partner has replied, and it is past the
-// early messages the safety check reads. There, mayWrite comes down to "the
-// partner is still active and not hidden, the sender is still active, and
-// no block stands between them" — everything else (plan, invitation, chat
-// setting) only decides who may start a chat. So the service remembers,
+// the partner started it, or the partner has replied, and the sender is past
+// the early messages the safety check reads. There, mayWrite comes down to
+// "the partner is still active and not hidden, the sender is still active,
+// and no block or report stands between them" — everything else (plan,
+// invitation, chat setting) only decides who may start a chat. So the service remembers,
 // per sender and room, who the two are and which conversation it is
 // (a route), and checks what can still change inside the transaction that
 // stores the message: on MySQL an INSERT … SELECT that inserts nothing when
-// either member is gone or suspended, the partner hidden, or a block exists;
+// either member is gone or suspended, the partner hidden, or a block or a
+// report exists;
 // on SQLite two queries at the start of the group transaction that answer
 // the same for every message of the group (checkRoutes). Nothing read
 // outside the write transaction decides, so a block or a ban committed on
@@ -83,11 +85,12 @@ func (r *routes) drop(k routeKey) {
 
 // remember keeps the route of a send that the slow path just stored, when
 // the conversation is established for the sender: the partner started it or
-// has replied, and it is past the early messages (so screening, which the
-// fast path skips, would not apply).
-func (s *Service) remember(room string, me, partner *party, conv *conversation) {
+// has replied, and the sender is past their early messages (sent, before
+// this one, as sentEarly counts), so screening, which the fast path skips,
+// would not apply.
+func (s *Service) remember(room string, me, partner *party, conv *conversation, sent int) {
 	established := conv.StartedBy == partner.ID || conv.RepliedAt != nil
-	if !established || conv.MessageCount+1 < EarlyChatMessages {
+	if !established || sent+1 < EarlyChatMessages {
 		return
 	}
 	s.routes.put(routeKey{me.ID, room}, &route{me: *me, partner: *partner, convID: conv.ID, lowID: conv.LowID})
@@ -147,6 +150,7 @@ func (s *Service) storeRouted(tx *gorm.DB, row *messageRow, rt *route, now time.
 	res, err := sqlTx.StmtContext(ctx, s.stmts.insertIf).ExecContext(ctx,
 		row.ConversationID, row.SenderID, row.clientIDArg(), row.Body, row.Warning, row.CreatedAt,
 		rt.me.ID, rt.partner.ID, account.StatusActive,
+		rt.me.ID, rt.partner.ID, rt.partner.ID, rt.me.ID,
 		rt.me.ID, rt.partner.ID, rt.partner.ID, rt.me.ID)
 	if err != nil {
 		if store.IsUniqueViolation(err) {
@@ -237,9 +241,10 @@ func (s *Service) insertRows(ctx context.Context, tx *gorm.DB, batch []*writeReq
 
 // checkRoutes tells, on SQLite, which routed writes of a group are no
 // longer allowed: the sender is not active, the partner is not active or is
-// hidden, or a block stands between them. Two queries serve the whole
-// group (a conditional insert per message cost 40% of a send's CPU there),
-// both prepared once per size of id list (routeStmts).
+// hidden, or a block or a report stands between them (the blocks query
+// reads reports as well). Two queries serve the whole group (a conditional
+// insert per message cost 40% of a send's CPU there), both prepared once
+// per size of id list (routeStmts).
 // On MySQL every routed insert checks itself (insertIfSQL).
 func (s *Service) checkRoutes(ctx context.Context, tx *gorm.DB, batch []*writeReq) ([]bool, error) {
 	revoked := make([]bool, len(batch))
@@ -289,7 +294,7 @@ func (s *Service) checkRoutes(ctx context.Context, tx *gorm.DB, batch []*writeRe
 		return nil, err
 	}
 	blocked := map[[2]uint64]bool{}
-	err = queryEach(ctx, sqlTx.StmtContext(ctx, blocksStmt), append(ids, ids...), func(rows *sql.Rows) error {
+	err = queryEach(ctx, sqlTx.StmtContext(ctx, blocksStmt), slices.Concat(ids, ids, ids, ids), func(rows *sql.Rows) error {
 		var b [2]uint64
 		if err := rows.Scan(&b[0], &b[1]); err != nil {
 			return err
@@ -325,11 +330,14 @@ func queryEach(ctx context.Context, st *sql.Stmt, args []any, scan func(*sql.Row
 }
 
 // insertIfSQL inserts a message only while both members are active, the
-// partner is not hidden, and no block exists either way. Arguments: the six
-// columns, then the sender's id (mp), the partner's (p), the active status,
-// then the pair twice (sender, partner, partner, sender) for the block check.
+// partner is not hidden, and no block and no report exists either way (a
+// report counts as a block by its author, see barrierSQL). Arguments: the
+// six columns, then the sender's id (mp), the partner's (p), the active
+// status, then the pair twice (sender, partner, partner, sender) for the
+// block check and twice again for the report check.
 const insertIfSQL = `INSERT INTO chat_messages (conversation_id, sender_id, client_id, body, warning, created_at)
 SELECT ?, ?, ?, ?, ?, ? FROM profiles p JOIN users u ON u.id = p.user_id
 JOIN profiles mp ON mp.id = ? JOIN users mu ON mu.id = mp.user_id
 WHERE p.id = ? AND p.hidden = 0 AND u.status = mu.status AND mu.status = ?
-AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ? AND b.blocked_id = ?) OR (b.blocker_id = ? AND b.blocked_id = ?))`
+AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ? AND b.blocked_id = ?) OR (b.blocker_id = ? AND b.blocked_id = ?))
+AND NOT EXISTS (SELECT 1 FROM reports r WHERE (r.reporter_id = ? AND r.reported_id = ?) OR (r.reporter_id = ? AND r.reported_id = ?))`

@@ -11,12 +11,13 @@ import (
 	"github.com/tfmmatrimony/tfm/server/internal/store/storetest"
 )
 
-// establish exchanges EarlyChatMessages+1 messages, g first, so that both
-// members' next sends take the fast path; it returns the last message id.
+// establish exchanges 2*EarlyChatMessages messages, g first, so that both
+// members are past their early messages and their next sends take the fast
+// path; it returns the last message id.
 func (e *env) establish(t *testing.T, g, b chattest.Member, room string) uint64 {
 	t.Helper()
 	var last uint64
-	for i := 0; i <= chat.EarlyChatMessages; i++ {
+	for i := 0; i < 2*chat.EarlyChatMessages; i++ {
 		who := g
 		if i%2 == 1 {
 			who = b
@@ -90,12 +91,12 @@ func TestFastPathHonoursChangesMadeElsewhere(t *testing.T) {
 				}
 				last = m.ID
 			}
-			// The bride has 6 + 3 unread (she read nothing); the last message is the groom's.
+			// The bride has EarlyChatMessages + 3 unread (she read nothing); the last message is the groom's.
 			conv, err := e.s.Conversations(ctx, b.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(conv.Conversations) != 1 || conv.Conversations[0].Unread != 9 || conv.Conversations[0].LastMessageID != last ||
+			if len(conv.Conversations) != 1 || conv.Conversations[0].Unread != chat.EarlyChatMessages+3 || conv.Conversations[0].LastMessageID != last ||
 				conv.Conversations[0].LastMessage == nil || conv.Conversations[0].LastMessage.Message != texts["malayalam"] {
 				t.Fatalf("conversation after fast sends: %+v", conv.Conversations)
 			}
@@ -115,12 +116,14 @@ func TestFastPathHonoursChangesMadeElsewhere(t *testing.T) {
 				do, undo     string
 				args         []any
 			}{
-				{"BlockedByPartner", chat.ReasonBlocked,
+				{"BlockedByPartner", chat.ReasonNotFound,
 					"INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, CURRENT_TIMESTAMP)",
 					"DELETE FROM blocks WHERE blocker_id = ? AND blocked_id = ?", []any{b.ID, g.ID}},
 				{"BlockedBySender", chat.ReasonBlocked,
 					"INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?, ?, CURRENT_TIMESTAMP)",
 					"DELETE FROM blocks WHERE blocker_id = ? AND blocked_id = ?", []any{g.ID, b.ID}},
+				{"ReportedByPartner", chat.ReasonNotFound, reportSQL, unreportSQL, []any{b.ID, g.ID}},
+				{"ReportedBySender", chat.ReasonBlocked, reportSQL, unreportSQL, []any{g.ID, b.ID}},
 				{"PartnerHidden", chat.ReasonNotFound,
 					"UPDATE profiles SET hidden = 1 WHERE id = ?", "UPDATE profiles SET hidden = 0 WHERE id = ?", []any{b.ID}},
 				{"PartnerSuspended", chat.ReasonNotFound,
@@ -193,8 +196,9 @@ func TestOneGroupMixesNewRevokedAndReusedSends(t *testing.T) {
 			if errs[2] != nil || sent[2].Duplicate || sent[2].Message.Message != texts["tamil"] {
 				t.Fatalf("new send: %+v %v", sent[2], errs[2])
 			}
-			wantReason(t, errs[3], chat.ReasonBlocked)
-			for i, want := range []int{12, 12, 12, 11} {
+			wantReason(t, errs[3], chat.ReasonNotFound) // the partner blocked the sender
+			n := 2 * chat.EarlyChatMessages
+			for i, want := range []int{n + 1, n + 1, n + 1, n} {
 				var count int
 				var last uint64
 				row := db.Table("chat_conversations").Select("message_count, last_message_id").
@@ -239,7 +243,7 @@ func TestLargeGroupChecksEveryRoute(t *testing.T) {
 			for i := range ps {
 				switch i {
 				case blockedPair:
-					wantReason(t, errs[i], chat.ReasonBlocked)
+					wantReason(t, errs[i], chat.ReasonNotFound) // the partner blocked the sender
 				case hiddenPair:
 					wantReason(t, errs[i], chat.ReasonNotFound)
 				default:

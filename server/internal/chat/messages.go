@@ -212,9 +212,10 @@ func validClientID(id string) bool {
 // trimmed, non-empty and at most MaxMessageRunes characters; a member sends
 // at most SendLimit messages per SendWindow. A ClientID already used by the
 // author returns the stored message with Duplicate set, and publishes
-// nothing. Within the first EarlyChatMessages messages of a conversation,
-// text asking for money or moving off the site is flagged: the message
-// carries the receiver's warning and Sent.SenderWarning the author's.
+// nothing. Within each member's first EarlyChatMessages messages in a
+// conversation, text asking for money or moving off the site is flagged:
+// the message carries the receiver's warning and Sent.SenderWarning the
+// author's.
 // Refusal reasons: empty_message, too_long, invalid, not_in_room,
 // not_found, same_gender, blocked, chat_off, needs_invitation,
 // needs_verification, needs_plan, rate_limited, inactive.
@@ -257,8 +258,12 @@ func (s *Service) Send(ctx context.Context, in SendInput) (*Sent, error) {
 			return nil, err
 		}
 	}
+	sentBefore, err := s.sentEarly(ctx, conv, me.ID)
+	if err != nil {
+		return nil, err
+	}
 	warning := ""
-	if conv.MessageCount < EarlyChatMessages {
+	if sentBefore < EarlyChatMessages {
 		warning = screen(text)
 	}
 	// Prepared before the group transaction: preparing inside it would wait
@@ -284,7 +289,7 @@ func (s *Service) Send(ctx context.Context, in SendInput) (*Sent, error) {
 	if err != nil {
 		return nil, internal(err)
 	}
-	s.remember(room, me, partner, conv)
+	s.remember(room, me, partner, conv, sentBefore)
 	sent := &Sent{Message: toMessage(row, room, codes), SenderWarning: warningFor(warning, true), PartnerID: partner.ID}
 	msg := sent.Message
 	s.publish(ctx, Event{Kind: EventMessage, From: me.ID, To: partner.ID, Message: &msg, SenderWarning: sent.SenderWarning})
@@ -341,7 +346,7 @@ func (s *Service) MarkRead(ctx context.Context, viewer uint64, room string, upTo
 }
 
 // Unread returns viewer's unread messages per conversation, newest first,
-// leaving out partners who are hidden, gone, blocked either way or on the viewer's "don't show" list.
+// leaving out partners who are hidden, gone, blocked or reported either way or on the viewer's "don't show" list.
 func (s *Service) Unread(ctx context.Context, viewer uint64) (*UnreadSummary, error) {
 	return s.summary(ctx, viewer, true)
 }
@@ -367,11 +372,13 @@ func (s *Service) summary(ctx context.Context, viewer uint64, unreadOnly bool) (
 	} else {
 		q = q.Where("(low_id = ? OR high_id = ?) AND last_message_id > 0", viewer, viewer).Limit(MaxConversations)
 	}
-	// Blocks either way and the viewer's "don't show" list (product.md: every chat list leaves
-	// them out), before the limit, so hidden partners never take a place in the list.
+	// Blocks and reports either way (a report counts as a block, see barrierSQL) and the viewer's
+	// "don't show" list (product.md: every chat list leaves them out), before the limit, so hidden
+	// partners never take a place in the list.
 	q = q.Where(`(CASE WHEN low_id = ? THEN high_id ELSE low_id END) NOT IN (SELECT blocked_id FROM blocks WHERE blocker_id = ?
-		UNION SELECT blocker_id FROM blocks WHERE blocked_id = ? UNION SELECT target_id FROM dont_shows WHERE profile_id = ?)`,
-		viewer, viewer, viewer, viewer)
+		UNION SELECT blocker_id FROM blocks WHERE blocked_id = ? UNION SELECT target_id FROM dont_shows WHERE profile_id = ?
+		UNION SELECT reported_id FROM reports WHERE reporter_id = ? UNION SELECT reporter_id FROM reports WHERE reported_id = ?)`,
+		viewer, viewer, viewer, viewer, viewer, viewer)
 	if err := q.Order("last_message_id DESC").Find(&convs).Error; err != nil {
 		return nil, internal(err)
 	}

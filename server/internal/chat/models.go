@@ -16,9 +16,9 @@ const (
 	PageSize = 50
 	// MaxPageSize bounds one page of history or catch-up.
 	MaxPageSize = 100
-	// EarlyChatMessages is how many first messages of a conversation the
-	// safety check reads.
-	EarlyChatMessages = 10
+	// EarlyChatMessages is how many first messages of each member in a
+	// conversation the safety check reads.
+	EarlyChatMessages = 50
 	// SendLimit messages per SendWindow per member, unless Deps say otherwise.
 	SendLimit  = 20
 	SendWindow = 10 * time.Second

@@ -75,11 +75,40 @@ func (s *Service) paid(ctx context.Context, member uint64) (bool, error) {
 	return n > 0, internal(err)
 }
 
+// barrierSQL lists who stands between two members: the blocker of a block
+// and the author of a report (relation.Store.FileReport), either way. A
+// report counts as a block by its author for as long as it is kept, even
+// once the author has lifted the block that filing it made.
+const barrierSQL = `SELECT blocker_id FROM blocks WHERE (blocker_id = ? AND blocked_id = ?) OR (blocker_id = ? AND blocked_id = ?)
+UNION SELECT reporter_id FROM reports WHERE (reporter_id = ? AND reported_id = ?) OR (reporter_id = ? AND reported_id = ?)`
+
+// barrier reports whether me blocked or reported partner (mine), and whether
+// partner blocked or reported me (theirs).
+func (s *Service) barrier(ctx context.Context, me, partner uint64) (mine, theirs bool, err error) {
+	var ids []uint64
+	if err := s.hot.WithContext(ctx).Raw(barrierSQL, me, partner, partner, me, me, partner, partner, me).Scan(&ids).Error; err != nil {
+		return false, false, internal(err)
+	}
+	for _, id := range ids {
+		mine = mine || id == me
+		theirs = theirs || id == partner
+	}
+	return mine, theirs, nil
+}
+
+// notFound is the refusal for a member the caller may not reach: unknown,
+// hidden, deleted, suspended, or one who blocked or reported the caller.
+// They all answer alike (as the REST profile view answers 404 for each),
+// so that nobody learns they were blocked or reported.
+func notFound() error { return refuse(apperr.NotFound, ReasonNotFound, MsgNotFound) }
+
 // mayWrite decides whether me may write to partner (product.md "Chat"):
 //
-//   - the partner must exist, be active and not hidden (else "not found"),
-//     and be of the other gender;
-//   - a block either way refuses;
+//   - the partner must exist, be active and not hidden, and must not have
+//     blocked or reported me (else "not found", the same answer in every
+//     case), and be of the other gender;
+//   - a block or a report by me refuses ("blocked": I know I did it), in an
+//     ongoing chat as well;
 //   - either may reply in a conversation the other started, and once both
 //     have written, either may go on;
 //   - otherwise me is starting: the partner's setting applies ("nobody"
@@ -88,16 +117,19 @@ func (s *Service) paid(ctx context.Context, member uint64) (bool, error) {
 //     includes chats, or else an accepted invitation with the partner.
 func (s *Service) mayWrite(ctx context.Context, me, partner *party, conv *conversation) error {
 	if !partner.available() || partner.ID == me.ID {
-		return refuse(apperr.NotFound, ReasonNotFound, MsgNotFound)
+		return notFound()
+	}
+	mine, theirs, err := s.barrier(ctx, me.ID, partner.ID)
+	if err != nil {
+		return err
+	}
+	if theirs && !mine {
+		return notFound() // before the gender: a member who does not exist has none
 	}
 	if partner.Gender == me.Gender {
 		return refuse(apperr.Forbidden, ReasonSameGender, MsgSameGender)
 	}
-	blocked, err := s.rel.Blocked(ctx, me.ID, partner.ID)
-	if err != nil {
-		return internal(err)
-	}
-	if blocked {
+	if mine {
 		return refuse(apperr.Forbidden, ReasonBlocked, MsgBlocked)
 	}
 	if conv != nil && (conv.StartedBy == partner.ID || conv.RepliedAt != nil) {
@@ -172,23 +204,26 @@ func (s *Service) member(ctx context.Context, self uint64, room string) (me, par
 		}
 	}
 	if partner == nil {
-		return nil, nil, refuse(apperr.NotFound, ReasonNotFound, MsgNotFound)
+		return nil, nil, notFound()
 	}
 	return me, partner, nil
 }
 
-// readable refuses reading a conversation whose partner is gone or hidden,
-// or when a block stands between the two.
+// readable refuses reading a conversation whose partner is gone or hidden
+// or blocked or reported me (not found, as in mayWrite), or whom I blocked
+// or reported (blocked).
 func (s *Service) readable(ctx context.Context, me, partner *party) error {
 	if !partner.available() {
-		return refuse(apperr.NotFound, ReasonNotFound, MsgNotFound)
+		return notFound()
 	}
-	blocked, err := s.rel.Blocked(ctx, me.ID, partner.ID)
-	if err != nil {
-		return internal(err)
-	}
-	if blocked {
+	mine, theirs, err := s.barrier(ctx, me.ID, partner.ID)
+	switch {
+	case err != nil:
+		return err
+	case mine:
 		return refuse(apperr.Forbidden, ReasonBlocked, MsgBlocked)
+	case theirs:
+		return notFound()
 	}
 	return nil
 }

@@ -32,7 +32,7 @@ type messageStmts struct {
 	// list: lists are padded to the next power of two, so that a handful
 	// of statements, each prepared once, serve every group.
 	routeMu sync.Mutex
-	route   map[int][2]*sql.Stmt // states, blocks
+	route   map[int][2]*sql.Stmt // states, blocks and reports
 }
 
 // routeStmts returns checkRoutes' two statements for n member ids and the
@@ -54,7 +54,9 @@ func (m *messageStmts) routeStmts(db *sql.DB, n int) (states, blocks *sql.Stmt, 
 	if states, err = db.PrepareContext(ctx, "SELECT p.id, p.hidden, u.status FROM profiles p JOIN users u ON u.id = p.user_id WHERE p.id IN "+in); err != nil {
 		return nil, nil, 0, err
 	}
-	if blocks, err = db.PrepareContext(ctx, "SELECT blocker_id, blocked_id FROM blocks WHERE blocker_id IN "+in+" AND blocked_id IN "+in); err != nil {
+	// Blocks, and reports as the blocks of their authors (barrierSQL).
+	if blocks, err = db.PrepareContext(ctx, "SELECT blocker_id, blocked_id FROM blocks WHERE blocker_id IN "+in+" AND blocked_id IN "+in+
+		" UNION ALL SELECT reporter_id, reported_id FROM reports WHERE reporter_id IN "+in+" AND reported_id IN "+in); err != nil {
 		states.Close()
 		return nil, nil, 0, err
 	}

@@ -40,9 +40,14 @@ type Config struct {
 	AnalyticsProvider string        // "" (off), "console" or "ga4"
 	AnalyticsID       string        // the analytics property id
 	ContactRateLimit  int           // contact-us submissions per IP per hour
-	AuthRateLimit     int           // auth calls (login, register, OTP, reset...) per IP per 10 minutes
+	AuthRateLimit     int           // auth calls (login, register, OTP, reset...) per IP per 10 minutes: a ceiling for shared (CGNAT) addresses
 	ChatSendLimit     int           // chat messages per member per 10 seconds
-	PasswordCost      int           // bcrypt cost of member passwords: 12; APP_ENV=test may lower it (BCRYPT_COST) for fast tests
+	// Chat socket caps: per member on one node, per client address, and in
+	// all (0: derived from the process's file-descriptor limit, keeping room for HTTP).
+	ChatSocketsPerMember, ChatSocketsPerIP, ChatSockets int
+	MetricsToken                                        string // prod: /metrics needs this bearer token (empty: /metrics answers 404)
+	MetricsAddr                                         string // a loopback address serving /metrics alone, e.g. 127.0.0.1:9090; empty: off
+	PasswordCost                                        int    // bcrypt cost of member passwords: 12; APP_ENV=test may lower it (BCRYPT_COST) for fast tests
 
 	// Mail: SMTP when SMTPHost is set; otherwise the dev outbox (APP_ENV dev/test only).
 	SMTPHost     string
@@ -100,7 +105,7 @@ func Load() (*Config, error) {
 	if c.ContactRateLimit, err = envInt("CONTACT_RATE_LIMIT", 5); err != nil {
 		return nil, err
 	}
-	if c.AuthRateLimit, err = envInt("AUTH_RATE_LIMIT", 30); err != nil {
+	if c.AuthRateLimit, err = envInt("AUTH_RATE_LIMIT", 600); err != nil {
 		return nil, err
 	}
 	if c.PasswordCost, err = envInt("BCRYPT_COST", 12); err != nil {
@@ -114,6 +119,22 @@ func Load() (*Config, error) {
 	}
 	if c.ChatSendLimit < 1 {
 		return nil, errors.New("config: CHAT_SEND_LIMIT must be at least 1")
+	}
+	if c.ChatSocketsPerMember, err = envInt("CHAT_MAX_SOCKETS_PER_MEMBER", 8); err != nil {
+		return nil, err
+	}
+	if c.ChatSocketsPerIP, err = envInt("CHAT_MAX_SOCKETS_PER_IP", 256); err != nil {
+		return nil, err
+	}
+	if c.ChatSockets, err = envInt("CHAT_MAX_SOCKETS", 0); err != nil {
+		return nil, err
+	}
+	c.MetricsToken = os.Getenv("METRICS_TOKEN")
+	if c.MetricsAddr = os.Getenv("METRICS_ADDR"); c.MetricsAddr != "" {
+		host, _, err := net.SplitHostPort(c.MetricsAddr)
+		if ip := net.ParseIP(host); err != nil || ip == nil || !ip.IsLoopback() {
+			return nil, fmt.Errorf("config: METRICS_ADDR must be a loopback address such as 127.0.0.1:9090, not %q", c.MetricsAddr)
+		}
 	}
 	if c.SMTPPort, err = envInt("SMTP_PORT", 587); err != nil {
 		return nil, err

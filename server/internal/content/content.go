@@ -287,6 +287,8 @@ func ValidateName(n string) string {
 		return "Name is required"
 	case !NamePattern.MatchString(n):
 		return "Name can only contain letters"
+	case LookalikeName(n) != "":
+		return LookalikeName(n)
 	case utf8.RuneCountInString(n) < 3:
 		return "Minimum 3 characters required"
 	case utf8.RuneCountInString(n) > 25:

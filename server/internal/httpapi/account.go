@@ -3,6 +3,7 @@ package httpapi
 import (
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -13,6 +14,9 @@ import (
 )
 
 const principalKey = "tfm.principal"
+
+// DefaultAuthRateLimit is the per-address ceiling on auth calls per 10 minutes (AUTH_RATE_LIMIT).
+const DefaultAuthRateLimit = 600
 
 // bearer returns the token of an "Authorization: Bearer <token>" header.
 func bearer(c *gin.Context) string {
@@ -61,32 +65,37 @@ func principal(c *gin.Context) *account.Principal {
 
 // accountRoutes mounts spec §7 "Authentication and account".
 func (h *handlers) accountRoutes(v1 *gin.RouterGroup) {
-	// Per-IP ceilings in front of the service's own per-account and per-number limits.
+	// A per-address ceiling only, high enough for a family or an office
+	// behind one carrier-grade NAT address; the real guards are the
+	// service's per account-and-source waits (account.LoginBackoff) and its
+	// per-number OTP limits.
 	n := h.Config.AuthRateLimit
 	if n <= 0 {
-		n = 30
+		n = DefaultAuthRateLimit
 	}
 	authLimit := rateLimit(h.Limiter, "auth", n, 10*time.Minute)
+	checks := rateLimit(h.Limiter, "availability", 120, 10*time.Minute) // isValid and the registration steps, together
 	member := h.requireMember
+	auth := v1.Group("", secretAnswer) // tokens, OTP outcomes and exports are never cached
 
-	v1.POST("/auth/register", authLimit, h.register)
+	auth.POST("/auth/register", authLimit, h.register)
 	for step := 1; step <= 3; step++ {
-		v1.POST(fmt.Sprintf("/auth/register/step%d", step), rateLimit(h.Limiter, "register-step", 120, 10*time.Minute), h.registerStep(step))
+		auth.POST(fmt.Sprintf("/auth/register/step%d", step), checks, h.registerStep(step))
 	}
-	v1.POST("/auth/activate", authLimit, h.activate)
-	v1.POST("/auth/resend/activatelink", authLimit, h.optionalMember, h.resendActivation)
-	v1.POST("/auth/login", authLimit, h.login)
-	v1.POST("/auth/login-otp", authLimit, h.loginOTP)
-	v1.POST("/auth/exchange-token", rateLimit(h.Limiter, "refresh", 120, 10*time.Minute), h.exchangeToken)
-	v1.POST("/auth/logout", h.optionalMember, h.logout)
-	v1.POST("/auth/forgotpwd", authLimit, h.forgotPassword)
-	v1.POST("/auth/resetpwd", authLimit, h.resetPassword)
-	v1.POST("/auth/isValid", rateLimit(h.Limiter, "isvalid", 120, 10*time.Minute), h.isValid)
+	auth.POST("/auth/activate", authLimit, h.activate)
+	auth.POST("/auth/resend/activatelink", authLimit, h.optionalMember, h.resendActivation)
+	auth.POST("/auth/login", authLimit, h.login)
+	auth.POST("/auth/login-otp", authLimit, h.loginOTP)
+	auth.POST("/auth/exchange-token", rateLimit(h.Limiter, "refresh", 120, 10*time.Minute), h.exchangeToken)
+	auth.POST("/auth/logout", h.optionalMember, h.logout)
+	auth.POST("/auth/forgotpwd", authLimit, h.forgotPassword)
+	auth.POST("/auth/resetpwd", authLimit, h.resetPassword)
+	auth.POST("/auth/isValid", checks, h.isValid)
 
-	v1.POST("/user/changepwd", member, h.changePassword)
-	v1.GET("/user/mobile-otp", member, h.mobileOTP)
-	v1.PATCH("/user/mobile-verify", member, h.mobileVerify)
-	v1.GET("/user/export", member, h.exportData)
+	auth.POST("/user/changepwd", member, h.changePassword)
+	auth.GET("/user/mobile-otp", member, h.mobileOTP)
+	auth.PATCH("/user/mobile-verify", member, h.mobileVerify)
+	auth.GET("/user/export", member, h.exportData)
 	v1.POST("/profile/isValid", member, h.profileIsValid)
 	v1.POST("/profile/hide", member, h.hideProfile)
 	v1.POST("/profile/delete", member, h.deleteAccount)
@@ -97,11 +106,16 @@ func (h *handlers) register(c *gin.Context) {
 	if !bindJSON(c, &in) {
 		return
 	}
-	s, err := h.Accounts.Register(c.Request.Context(), in, c.ClientIP())
+	var s *account.Session
+	err := h.Accounts.ThrottleTaken(c.Request.Context(), c.ClientIP(), func() (err error) {
+		s, err = h.Accounts.Register(c.Request.Context(), in, c.ClientIP())
+		return err
+	})
 	if err != nil {
 		Fail(c, err)
 		return
 	}
+	h.setMediaCookie(c, s.Family())
 	OK(c, "Registered successfully. Please check your e-mail to activate your account.", h.signSession(s))
 }
 
@@ -111,7 +125,9 @@ func (h *handlers) registerStep(step int) gin.HandlerFunc {
 		if !bindJSON(c, &in) {
 			return
 		}
-		if err := h.Accounts.CheckStep(c.Request.Context(), step, in); err != nil {
+		if err := h.Accounts.ThrottleTaken(c.Request.Context(), c.ClientIP(), func() error {
+			return h.Accounts.CheckStep(c.Request.Context(), step, in)
+		}); err != nil {
 			Fail(c, err)
 			return
 		}
@@ -166,6 +182,7 @@ func (h *handlers) login(c *gin.Context) {
 		Fail(c, err)
 		return
 	}
+	h.setMediaCookie(c, s.Family())
 	OK(c, "logged in successfully", h.signSession(s))
 }
 
@@ -193,6 +210,7 @@ func (h *handlers) exchangeToken(c *gin.Context) {
 		Fail(c, err)
 		return
 	}
+	h.setMediaCookie(c, s.Family())
 	OK(c, "OK", h.signSession(s))
 }
 
@@ -203,6 +221,7 @@ func (h *handlers) logout(c *gin.Context) {
 	if !bindJSON(c, &in) {
 		return
 	}
+	h.clearMediaCookie(c) // whatever the outcome: this browser is logging out
 	if err := h.Accounts.Logout(c.Request.Context(), in.RefreshToken, principal(c)); err != nil {
 		Fail(c, err)
 		return
@@ -241,7 +260,9 @@ func (h *handlers) isValid(c *gin.Context) {
 	if !bindJSON(c, &in) {
 		return
 	}
-	if err := h.Accounts.CheckAvailable(c.Request.Context(), 0, in); err != nil {
+	if err := h.Accounts.ThrottleTaken(c.Request.Context(), c.ClientIP(), func() error {
+		return h.Accounts.CheckAvailable(c.Request.Context(), 0, in)
+	}); err != nil {
 		Fail(c, err)
 		return
 	}
@@ -253,7 +274,10 @@ func (h *handlers) profileIsValid(c *gin.Context) {
 	if !bindJSON(c, &in) {
 		return
 	}
-	if err := h.Accounts.CheckAvailable(c.Request.Context(), principal(c).UserID, in); err != nil {
+	uid := principal(c).UserID
+	if err := h.Accounts.ThrottleTaken(c.Request.Context(), "m:"+strconv.FormatUint(uid, 10), func() error {
+		return h.Accounts.CheckAvailable(c.Request.Context(), uid, in)
+	}); err != nil {
 		Fail(c, err)
 		return
 	}
@@ -270,6 +294,7 @@ func (h *handlers) changePassword(c *gin.Context) {
 		Fail(c, err)
 		return
 	}
+	h.setMediaCookie(c, s.Family())
 	OK(c, "Password changed successfully", h.signSession(s))
 }
 
@@ -351,6 +376,24 @@ func (h *handlers) signSession(s *account.Session) *account.Session {
 		h.signSummary(s.Profile, s.Profile.ProfileID)
 	}
 	return s
+}
+
+// setMediaCookie gives the browser the cookie that ties its photo grants to
+// this session (account.MediaCookieName): HttpOnly, for /media/ only,
+// same-site, Secure in production, living as long as a session may.
+func (h *handlers) setMediaCookie(c *gin.Context, family string) {
+	v := h.Accounts.MediaCookie(family)
+	if v == "" {
+		return
+	}
+	http.SetCookie(c.Writer, &http.Cookie{Name: account.MediaCookieName, Value: v, Path: "/media/",
+		MaxAge: int(account.SessionMaxAge / time.Second), HttpOnly: true, Secure: h.Config.AppEnv == "prod", SameSite: http.SameSiteLaxMode})
+}
+
+// clearMediaCookie removes the media cookie (logout).
+func (h *handlers) clearMediaCookie(c *gin.Context) {
+	http.SetCookie(c.Writer, &http.Cookie{Name: account.MediaCookieName, Value: "", Path: "/media/", MaxAge: -1,
+		HttpOnly: true, Secure: h.Config.AppEnv == "prod", SameSite: http.SameSiteLaxMode})
 }
 
 // devOutbox serves the mail and SMS the dev outboxes hold (dev and test only).

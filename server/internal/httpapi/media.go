@@ -8,6 +8,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 
+	"github.com/tfmmatrimony/tfm/server/internal/account"
 	"github.com/tfmmatrimony/tfm/server/internal/apperr"
 	"github.com/tfmmatrimony/tfm/server/internal/profile"
 )
@@ -19,12 +20,15 @@ func (h *handlers) mediaRoutes(r *gin.Engine) {
 }
 
 // GET /media/photos/{dir}/{key}_{small|large}.jpg?g=<grant>: one photo
-// rendition. The grant names the viewer; the profile area re-checks on every
-// request that this viewer may still see the photo. Visitors have no grants,
-// so they never see a member photo.
+// rendition. The grant names the viewer, and the browser's media cookie
+// must name a live session of that same viewer (a URL alone opens nothing);
+// the profile area re-checks on every request that this viewer may still
+// see the photo. Visitors have no grants, so they never see a member photo.
 func (h *handlers) photo(c *gin.Context) {
 	c.Header("Cache-Control", "no-store")
-	path, until, err := h.Profiles.OpenPhoto(c.Request.Context(), c.Param("dir"), c.Param("name"), c.Query("g"))
+	cookie, _ := c.Cookie(account.MediaCookieName)
+	viewer := h.Accounts.MediaViewer(c.Request.Context(), cookie)
+	path, until, err := h.Profiles.OpenPhoto(c.Request.Context(), c.Param("dir"), c.Param("name"), c.Query("g"), viewer)
 	if err != nil {
 		Fail(c, err)
 		return

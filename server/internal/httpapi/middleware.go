@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"crypto/rand"
+	"crypto/subtle"
 	"encoding/hex"
 	"fmt"
 	"log/slog"
@@ -80,10 +81,14 @@ func recovery(log *slog.Logger) gin.HandlerFunc {
 	}
 }
 
-// securityHeaders sets headers every response should carry.
-func securityHeaders() gin.HandlerFunc {
+// securityHeaders sets headers every response should carry; prod adds HSTS
+// (the site is only served over HTTPS there, behind its TLS proxy).
+func securityHeaders(prod bool) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		h := c.Writer.Header()
+		if prod {
+			h.Set("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
+		}
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
@@ -139,6 +144,37 @@ func rateLimit(l ratelimit.Limiter, action string, limit int, window time.Durati
 		if !ok {
 			c.Header("Retry-After", strconv.Itoa(int(retry.Seconds())+1))
 			Fail(c, apperr.New(apperr.RateLimited, "Too many requests. Please try again after some time."))
+			return
+		}
+		c.Next()
+	}
+}
+
+// secretAnswer is middleware for routes whose answers carry secrets
+// (tokens, OTP results, a data export): never cached by a browser or proxy.
+func secretAnswer(c *gin.Context) {
+	noStore(c)
+	c.Header("Pragma", "no-cache")
+	c.Next()
+}
+
+// metricsGuard keeps /metrics from the public: outside prod it is open; in
+// prod it needs "Authorization: Bearer <METRICS_TOKEN>" (compared in
+// constant time), and without a token configured it answers 404 (operators
+// then scrape the loopback METRICS_ADDR listener instead).
+func metricsGuard(prod bool, token string) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		if !prod {
+			c.Next()
+			return
+		}
+		if token == "" {
+			Fail(c, apperr.New(apperr.NotFound, "Not found"))
+			return
+		}
+		if subtle.ConstantTimeCompare([]byte(bearer(c)), []byte(token)) != 1 {
+			c.Header("WWW-Authenticate", `Bearer realm="metrics"`)
+			Fail(c, apperr.New(apperr.Unauthorized, "Not authorised"))
 			return
 		}
 		c.Next()

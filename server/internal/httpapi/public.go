@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"errors"
 	"net/http"
 	"strconv"
 	"strings"
@@ -12,23 +11,6 @@ import (
 	"github.com/tfmmatrimony/tfm/server/internal/content"
 	"github.com/tfmmatrimony/tfm/server/internal/master"
 )
-
-// bindJSON decodes a JSON body into v, answering 400 (or 413) on failure; an empty body is allowed.
-func bindJSON(c *gin.Context, v any) bool {
-	if c.Request.ContentLength == 0 {
-		return true
-	}
-	if err := c.ShouldBindJSON(v); err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			Fail(c, apperr.New(apperr.TooLarge, "The request is too large"))
-		} else {
-			Fail(c, apperr.Wrap(apperr.BadRequest, "Invalid request body", err))
-		}
-		return false
-	}
-	return true
-}
 
 func queryInt(c *gin.Context, key string) (int, bool) {
 	s := c.Query(key)
@@ -142,8 +124,7 @@ func (h *handlers) blogFilter(c *gin.Context) {
 func (h *handlers) adminBlogs(c *gin.Context) {
 	items, err := h.Content.BlogTitles(c, 30)
 	if err != nil {
-		e, _ := apperr.As(err)
-		status, _ := StatusFor(e.Kind)
+		status, _, e := classify(c, err)
 		c.JSON(status, gin.H{"response": []any{}, "message": e.Message})
 		return
 	}

@@ -23,6 +23,7 @@ import (
 	"github.com/tfmmatrimony/tfm/server/internal/platform/sms"
 	"github.com/tfmmatrimony/tfm/server/internal/profile"
 	"github.com/tfmmatrimony/tfm/server/internal/ratelimit"
+	"github.com/tfmmatrimony/tfm/server/internal/realtime/engineio"
 	"github.com/tfmmatrimony/tfm/server/internal/search"
 )
 
@@ -65,14 +66,20 @@ func NewRouter(d Deps) *gin.Engine {
 		_ = r.SetTrustedProxies(nil)
 	}
 	m := NewMetrics(d.Registry)
-	r.Use(requestID(), recovery(d.Log), m.middleware(), accessLog(d.Log), securityHeaders())
+	prod := d.Config.AppEnv == "prod"
+	r.Use(requestID(), recovery(d.Log), m.middleware(), accessLog(d.Log), securityHeaders(prod))
 	h := &handlers{d}
 
 	r.GET("/healthz", h.healthz)
 	r.GET("/readyz", h.readyz)
-	r.GET("/metrics", gin.WrapH(promhttp.HandlerFor(d.Registry, promhttp.HandlerOpts{})))
+	r.GET("/metrics", metricsGuard(prod, d.Config.MetricsToken), gin.WrapH(promhttp.HandlerFor(d.Registry, promhttp.HandlerOpts{})))
 	if d.Realtime != nil {
-		r.Any("/engine.io/*any", gin.WrapH(d.Realtime))
+		rt := d.Realtime
+		r.Any("/engine.io/*any", func(c *gin.Context) {
+			// The socket layer counts sessions per client address and binds
+			// each session to it: hand it the address Gin trusts.
+			rt.ServeHTTP(c.Writer, c.Request.WithContext(engineio.WithClientAddr(c.Request.Context(), c.ClientIP())))
+		})
 	}
 
 	// The web-admin back end's public blog list (spec §7), without the envelope.

@@ -43,9 +43,23 @@ func (h *handlers) notFoundOrApp(dist fs.FS) gin.HandlerFunc {
 		}
 		c.Header("Cache-Control", "no-cache")
 		c.Header("Content-Security-Policy", "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "+
-			"script-src 'self'; connect-src 'self' ws: wss:; font-src 'self' data:; frame-ancestors 'none'; base-uri 'self'; form-action 'self'")
+			"script-src 'self'; connect-src "+h.connectSrc(c)+"; font-src 'self' data:; frame-ancestors 'none'; base-uri 'self'; form-action 'self'")
 		c.Data(http.StatusOK, "text/html; charset=utf-8", index)
 	}
+}
+
+// connectSrc is the page's CSP connect-src: the site's own origin and its
+// own WebSocket origin only (older browsers do not count ws: as 'self').
+// Production pages use wss: alone; dev and test also allow ws: on the same host.
+func (h *handlers) connectSrc(c *gin.Context) string {
+	host := c.Request.Host
+	if host == "" || strings.ContainsAny(host, " ;'\"\r\n,") {
+		return "'self'"
+	}
+	if h.Config.AppEnv == "prod" {
+		return "'self' wss://" + host
+	}
+	return "'self' ws://" + host + " wss://" + host
 }
 
 // serveAsset serves one file of the built client; hashed assets are cached for a year.

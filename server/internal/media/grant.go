@@ -13,7 +13,9 @@ import (
 
 // GrantTTL is the least time a grant stays valid; expiries are rounded up to
 // the next hour, so a grant lives between GrantTTL and GrantTTL plus an hour.
-const GrantTTL = 6 * time.Hour
+// A grant alone opens nothing: the media route also wants the viewer's
+// session cookie (account.MediaCookieName), so a URL dies with the session.
+const GrantTTL = 2 * time.Hour
 
 // ErrBadGrant means a grant is missing, malformed, forged, for another file or expired.
 var ErrBadGrant = errors.New("media: invalid or expired grant")

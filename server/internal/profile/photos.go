@@ -236,13 +236,13 @@ func (s *Service) PhotoAccess(ctx context.Context, viewerCode, key string) error
 // and when the grant ends. dir must be the key's first two characters.
 // Errors: NotFound for a malformed or unknown name (and see PhotoAccess),
 // Forbidden for a missing, forged or expired grant.
-func (s *Service) OpenPhoto(ctx context.Context, dir, name, token string) (path string, until time.Time, err error) {
+func (s *Service) OpenPhoto(ctx context.Context, dir, name, token, sessionViewer string) (path string, until time.Time, err error) {
 	key, size, ok := media.ParsePhotoFileName(name)
 	if !ok || dir != key[:2] {
 		return "", time.Time{}, apperr.New(apperr.NotFound, MsgPhotoNotFound)
 	}
 	viewer, until, err := s.grants.Verify(name, token)
-	if err != nil {
+	if err != nil || viewer != sessionViewer {
 		return "", time.Time{}, apperr.New(apperr.Forbidden, MsgPhotoForbidden)
 	}
 	if err := s.PhotoAccess(ctx, viewer, key); err != nil {

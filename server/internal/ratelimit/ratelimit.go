@@ -1,5 +1,6 @@
 // Package ratelimit counts attempts per key in fixed windows, in Redis when it
-// is configured (so every node shares the count) and in process otherwise.
+// is configured (so every node shares the count) and in process otherwise, or
+// while Redis does not answer (Fallback).
 package ratelimit
 
 import (

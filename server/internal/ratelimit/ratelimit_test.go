@@ -10,9 +10,9 @@ import (
 	"github.com/redis/go-redis/v9"
 )
 
-func limiters(t *testing.T) map[string]Limiter {
+// testRedis returns TEST_REDIS_URL's Redis, or an in-process miniredis, and its name.
+func testRedis(t *testing.T) (string, *redis.Client) {
 	t.Helper()
-	out := map[string]Limiter{"memory": NewMemory()}
 	if url := os.Getenv("TEST_REDIS_URL"); url != "" {
 		opt, err := redis.ParseURL(url)
 		if err != nil {
@@ -20,14 +20,18 @@ func limiters(t *testing.T) map[string]Limiter {
 		}
 		rdb := redis.NewClient(opt)
 		t.Cleanup(func() { rdb.Close() })
-		out["redis"] = NewRedis(rdb)
-	} else {
-		mr := miniredis.RunT(t)
-		rdb := redis.NewClient(&redis.Options{Addr: mr.Addr()})
-		t.Cleanup(func() { rdb.Close() })
-		out["miniredis"] = NewRedis(rdb)
+		return "redis", rdb
 	}
-	return out
+	mr := miniredis.RunT(t)
+	rdb := redis.NewClient(&redis.Options{Addr: mr.Addr()})
+	t.Cleanup(func() { rdb.Close() })
+	return "miniredis", rdb
+}
+
+func limiters(t *testing.T) map[string]Limiter {
+	t.Helper()
+	name, rdb := testRedis(t)
+	return map[string]Limiter{"memory": NewMemory(), name: NewRedis(rdb)}
 }
 
 func TestAllow(t *testing.T) {

@@ -6,13 +6,16 @@ package store
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	mysqldrv "github.com/go-sql-driver/mysql"
@@ -160,14 +163,22 @@ func (d *DB) Migrate(ctx context.Context) error {
 	return nil
 }
 
-// Translate turns driver errors into apperr kinds: not found and unique
-// violations. Other errors become Internal, keeping the cause for logs.
+// MsgUnavailable is the message members read when the database (or another
+// backing service) does not answer.
+const MsgUnavailable = "The service is briefly unavailable, please try again in a moment"
+
+// Translate turns driver errors into apperr kinds: not found, unique
+// violations, and outages (Unavailable, see IsOutage). Other errors become
+// Internal, keeping the cause for logs.
 func Translate(err error, notFoundMsg, conflictMsg string) error {
 	if err == nil {
 		return nil
 	}
 	if _, ok := apperr.As(err); ok {
 		return err
+	}
+	if IsOutage(err) {
+		return apperr.Wrap(apperr.Unavailable, MsgUnavailable, err)
 	}
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return apperr.Wrap(apperr.NotFound, notFoundMsg, err)
@@ -188,6 +199,78 @@ func IsUniqueViolation(err error) bool {
 		return me.Number == 1062
 	}
 	return strings.Contains(err.Error(), "UNIQUE constraint failed")
+}
+
+// outageMySQL are the MySQL/MariaDB server errors that say the server is
+// overloaded, going away or read-only (a failover), not that the statement is wrong.
+var outageMySQL = map[uint16]bool{
+	1040: true, // ER_CON_COUNT_ERROR: too many connections
+	1053: true, // ER_SERVER_SHUTDOWN
+	1129: true, // ER_HOST_IS_BLOCKED (too many connection errors)
+	1158: true, // ER_NET_READ_ERROR
+	1159: true, // ER_NET_READ_INTERRUPTED
+	1160: true, // ER_NET_ERROR_ON_WRITE
+	1161: true, // ER_NET_WRITE_INTERRUPTED
+	1203: true, // ER_TOO_MANY_USER_CONNECTIONS
+	1205: true, // ER_LOCK_WAIT_TIMEOUT (IsTransient; still failing after Retry)
+	1213: true, // ER_LOCK_DEADLOCK (likewise)
+	1226: true, // ER_USER_LIMIT_REACHED
+	1290: true, // ER_OPTION_PREVENTS_STATEMENT: --read-only during a failover
+	1836: true, // ER_READ_ONLY_MODE
+	1927: true, // ER_CONNECTION_KILLED (MariaDB)
+}
+
+// outageText are fragments of error texts with no type to test: database/sql's
+// closed pool, SQLite's busy, I/O, full-disk and cannot-open errors (the
+// pure-Go driver's codes are not worth a direct dependency), and socket
+// errors that reach us as text only.
+var outageText = []string{
+	"sql: database is closed",
+	"database is locked", // SQLITE_BUSY after busy_timeout; SQLITE_LOCKED ("database table is locked") is a bug, not an outage
+	"SQLITE_BUSY",
+	"disk I/O error",
+	"database or disk is full",
+	"unable to open database file",
+	"connection refused",
+	"connection reset by peer",
+	"broken pipe",
+}
+
+// IsOutage reports an error that says the database, or another service the
+// request needs, cannot be reached or cannot take the work right now: a dead
+// or closed connection pool, a network error, a server shutting down, out of
+// connections, read-only or busy past its lock timeouts, or a deadline that
+// ran out (waiting for a pooled connection looks the same as a slow query,
+// and both are the server being overloaded). Running the request again a
+// little later can succeed, so these are answered 503 with Retry-After, not
+// 500. Bugs stay out: syntax errors, constraint violations, a transaction
+// used after commit (sql.ErrTxDone), SQLITE_LOCKED, access denied (a
+// configuration error no retry fixes), and a context the caller cancelled.
+func IsOutage(err error) bool {
+	if err == nil || errors.Is(err, context.Canceled) {
+		return false
+	}
+	if errors.Is(err, driver.ErrBadConn) || errors.Is(err, mysqldrv.ErrInvalidConn) || errors.Is(err, context.DeadlineExceeded) {
+		return true
+	}
+	var me *mysqldrv.MySQLError
+	if errors.As(err, &me) {
+		return outageMySQL[me.Number]
+	}
+	var ne net.Error // *net.OpError (refused, reset, dial timeout), *net.DNSError, *url.Error
+	if errors.As(err, &ne) {
+		return true
+	}
+	if errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE) {
+		return true
+	}
+	s := err.Error()
+	for _, frag := range outageText {
+		if strings.Contains(s, frag) {
+			return true
+		}
+	}
+	return false
 }
 
 // IsTransient reports a MySQL deadlock (1213) or lock-wait timeout (1205), or a

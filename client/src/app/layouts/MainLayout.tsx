@@ -48,10 +48,10 @@ export default function MainLayout() {
 
   const openMenu = useCallback(() => setMenuOpenAt(location.key), [location.key])
   const closeMenu = useCallback(() => setMenuOpenAt(null), [])
-  // Logout (spec §4): clear the session, toast, go to the login route.
+  // Logout (spec §4): end the session on the server (a request that survives what follows), clear it here, toast, go to the login route.
   const onLogout = useCallback(() => {
     setMenuOpenAt(null)
-    dispatch(logout())
+    void dispatch(logout())
     void navigate(ROUTES.login)
   }, [dispatch, navigate])
 

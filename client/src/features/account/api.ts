@@ -6,7 +6,10 @@ import type { ChangePasswordInput, FieldCheck, LoginInput, PhoneInput, RegisterI
 /** Registration step numbers (auth/register/step1..3). */
 export type RegisterStep = 1 | 2 | 3
 
-/** The account calls of spec §7 "Authentication and account" plus export and logout (GET profile is the account entity's). */
+/**
+ * The account calls of spec §7 "Authentication and account" plus export (GET profile is the account entity's). Logout
+ * is not here: an RTK Query call would be aborted by the reset of the API state that follows it (see sendLogout).
+ */
 export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
     register: build.mutation<Acknowledged<Session>, RegisterInput>({
@@ -26,9 +29,6 @@ export const accountApi = api.injectEndpoints({
     sendLoginOtp: build.mutation<Acknowledged<null>, PhoneInput>({
       query: (body) => ({ url: 'auth/login-otp', method: 'POST', body }),
       transformResponse: acknowledge<null>,
-    }),
-    logout: build.mutation<null, { refreshToken: string }>({
-      query: (body) => ({ url: 'auth/logout', method: 'POST', body }),
     }),
     activate: build.mutation<Acknowledged<null>, { token: string }>({
       query: (body) => ({ url: 'auth/activate', method: 'POST', body }),

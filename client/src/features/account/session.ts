@@ -1,8 +1,8 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit'
-import { api } from '../../api/api'
+import { api, sendLogout } from '../../api/api'
+import type { LogoutDelivery } from '../../api/api'
 import { tokenStore } from '../../api/session'
 import { notifySuccess } from '../../app/notify'
-import { accountApi } from './api'
 import { loggedOut, sessionStarted } from '../../entities/account'
 import type { AccountState } from '../../entities/account'
 import type { Session } from './types'
@@ -31,15 +31,19 @@ export function clearLocalSession(): AccountThunk {
   }
 }
 
-/** Logs out (spec §4): ends the session on the server too (auth/logout), clears everything and toasts; the caller goes to /login. */
-export function logout(): AccountThunk {
+/**
+ * Logs out (spec §4): ends the session on the server too (auth/logout, see sendLogout: it outlives the reset of
+ * the API state below and a closing page), clears everything, which also disconnects the chat, and toasts; the
+ * caller goes to /login. Returns how the logout went out (tests wait on it); nobody needs to await it.
+ */
+export function logout(): AccountThunk<Promise<LogoutDelivery>> {
   return (dispatch) => {
+    const token = tokenStore.token()
     const refreshToken = tokenStore.refreshToken()
-    if (refreshToken) {
-      // Fire and forget: the member is logged out here whatever the server answers.
-      void dispatch(accountApi.endpoints.logout.initiate({ refreshToken }))
-    }
+    // Fire and forget: the member is logged out here whatever the server answers.
+    const sent: Promise<LogoutDelivery> = token || refreshToken ? sendLogout({ token, refreshToken }) : Promise.resolve({ via: 'none' })
     dispatch(clearLocalSession())
     notifySuccess(LOGGED_OUT_MESSAGE)
+    return sent
   }
 }

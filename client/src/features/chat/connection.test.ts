@@ -1,10 +1,12 @@
+import type { Dispatch } from '@reduxjs/toolkit'
 import { refreshAccessToken } from '../../api/api'
-import { tokenStore } from '../../api/session'
+import type { RefreshOutcome } from '../../api/api'
+import { tokenStore, tokensRefreshed } from '../../api/session'
 import { loggedOut, sessionStarted } from '../../entities/account'
 import { minimiseChatUser } from './chatSlice'
 import type { MemberProfile } from '../../entities/account'
 import { describeFetch, fakeJwt, jsonResponse } from '../../test/utils'
-import { chatCommands, windowsKey } from './connection'
+import { REAUTH_LEAD_MS, REAUTH_RETRIES, chatCommands, windowsKey } from './connection'
 import type { OpenOutcome } from './connection'
 import { chatTestStore, flush, memoryStorage } from './testing'
 import type { ChatUser, ServerMessage } from './types'
@@ -350,6 +352,26 @@ describe('the chat connection middleware', () => {
     expect(t.socket().connectCalls).toBe(1)
   })
 
+  it('says so, and tries again later, when the chat is open in too many windows', async () => {
+    vi.useFakeTimers()
+    try {
+      const refresh = vi.fn()
+      tokenStore.save({ token: OLD, refreshToken: 'refresh-1' })
+      const t = chatTestStore({ refresh })
+      t.store.dispatch(sessionStarted({ token: OLD, profile: PROFILE }))
+      await vi.advanceTimersByTimeAsync(0)
+      t.socket().refuse('too_many_connections')
+      await vi.advanceTimersByTimeAsync(0)
+      expect(t.store.getState().chat.status).toBe('tooManyWindows')
+      expect(refresh).not.toHaveBeenCalled()
+      expect(t.socket().connectCalls).toBe(1)
+      await vi.advanceTimersByTimeAsync(30_000)
+      expect(t.socket().connectCalls).toBe(2)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('disconnects and forgets the chat on logout', async () => {
     const t = await connected()
     await openAsha(t, [msg(1)])
@@ -402,5 +424,216 @@ describe('the chat connection middleware', () => {
     t.store.dispatch({ type: 'anything' })
     await flush()
     expect(t.sockets).toHaveLength(0)
+  })
+})
+
+describe('keeping the connection’s token fresh (authenticate)', () => {
+  /** A fixed "now" for the fake clock, in ms. */
+  const NOW = 1_800_000_000_000
+  const SEC = NOW / 1000
+  /** An access token of the fake clock's time that expires after ttl seconds. */
+  const tokenFor = (ttl: number, n: number) => fakeJwt({ pid: ME, sub: '1', exp: SEC + ttl, n })
+  const T1 = tokenFor(900, 1)
+
+  afterEach(() => {
+    vi.useRealTimers()
+    vi.restoreAllMocks()
+  })
+
+  /** A refresh stub that stores the next token and tells the store, as the REST layer's refresh does. */
+  function refresher(tokens: string[], outcome: RefreshOutcome = 'ok') {
+    let i = 0
+    return vi.fn(async (dispatch: Dispatch, _usedToken: string | null): Promise<RefreshOutcome> => {
+      if (outcome !== 'ok') return outcome
+      const token = tokens[i++]
+      tokenStore.save({ token, refreshToken: `refresh-${i + 1}` })
+      dispatch(tokensRefreshed({ token, refreshToken: `refresh-${i + 1}` }))
+      return 'ok'
+    })
+  }
+
+  /** Signed in with token on a fake clock, the socket connected with it (auth read it), renewal without jitter. */
+  async function connectedWith(token: string, deps: Parameters<typeof chatTestStore>[0] = {}) {
+    vi.useFakeTimers({ now: NOW })
+    tokenStore.save({ token, refreshToken: 'refresh-1' })
+    const t = chatTestStore({ reauthJitter: 0, ...deps })
+    t.store.dispatch(sessionStarted({ token, profile: PROFILE }))
+    await vi.advanceTimersByTimeAsync(0)
+    const s = t.socket()
+    s.opts.auth(() => {})
+    s.open()
+    return { ...t, s }
+  }
+
+  it('about a minute before the token expires, gets a fresh one through the REST layer’s refresh and sends it once; the ack’s expiresAt sets the next renewal', async () => {
+    const T2 = tokenFor(1800, 2)
+    const T3 = tokenFor(2700, 3)
+    const refresh = refresher([T2, T3])
+    const { s } = await connectedWith(T1, { refresh })
+    await vi.advanceTimersByTimeAsync(900_000 - REAUTH_LEAD_MS - 1000)
+    expect(refresh).not.toHaveBeenCalled()
+    expect(s.sent('authenticate')).toHaveLength(0)
+    await vi.advanceTimersByTimeAsync(2000)
+    expect(refresh).toHaveBeenCalledTimes(1)
+    expect(refresh.mock.calls[0][1]).toBe(T1)
+    // The refresh's tokensRefreshed and the renewal itself send the new token once between them.
+    expect(s.sent('authenticate').map((e) => e.payload)).toEqual([{ token: T2 }])
+    s.pending('authenticate').reply!({ ok: true, expiresAt: SEC + 1800 })
+    // The next renewal follows the server's expiresAt.
+    await vi.advanceTimersByTimeAsync(1800_000 - 900_000 - 2000)
+    expect(refresh).toHaveBeenCalledTimes(1)
+    await vi.advanceTimersByTimeAsync(2000)
+    expect(refresh).toHaveBeenCalledTimes(2)
+    expect(refresh.mock.calls[1][1]).toBe(T2)
+    expect(s.pending('authenticate').payload).toEqual({ token: T3 })
+    expect(s.connected).toBe(true)
+  })
+
+  it('shares the REST layer’s single refresh: one exchange-token, then authenticate with the new token', async () => {
+    const T2 = tokenFor(1800, 2)
+    const exchanged: unknown[] = []
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const req = describeFetch(input as RequestInfo, init)
+      if (!req.url.endsWith('/auth/exchange-token')) return jsonResponse({ meta: { code: 404, message: 'no' }, data: null }, 404)
+      exchanged.push(await req.body())
+      return jsonResponse({ meta: { code: 200, message: 'OK' }, data: { token: T2, refreshToken: 'refresh-2', expiresIn: 900 } })
+    })
+    const t = await connectedWith(T1, { refresh: refreshAccessToken })
+    await vi.advanceTimersByTimeAsync(900_000 - REAUTH_LEAD_MS + 1000)
+    expect(exchanged).toEqual([{ refreshToken: 'refresh-1' }])
+    expect(tokenStore.token()).toBe(T2)
+    expect(t.store.getState().account.token).toBe(T2)
+    expect(t.s.sent('authenticate').map((e) => e.payload)).toEqual([{ token: T2 }])
+  })
+
+  it('sends tokens refreshed elsewhere (tokensRefreshed) at once, and renews by the new token’s expiry', async () => {
+    const T2 = tokenFor(1800, 2)
+    const refresh = refresher([])
+    const { store, s } = await connectedWith(T1, { refresh })
+    await vi.advanceTimersByTimeAsync(60_000)
+    tokenStore.save({ token: T2, refreshToken: 'refresh-2' })
+    store.dispatch(tokensRefreshed({ token: T2, refreshToken: 'refresh-2' }))
+    store.dispatch(tokensRefreshed({ token: T2, refreshToken: 'refresh-2' }))
+    expect(s.sent('authenticate').map((e) => e.payload)).toEqual([{ token: T2 }])
+    s.pending('authenticate').reply!({ ok: true, expiresAt: SEC + 1800 })
+    // T1's renewal time passes quietly: the connection now holds T2.
+    await vi.advanceTimersByTimeAsync(900_000)
+    expect(refresh).not.toHaveBeenCalled()
+    expect(s.sent('authenticate')).toHaveLength(1)
+  })
+
+  it('renews at once when the server says the token ran out (chatError token_expired), without a toast', async () => {
+    const T2 = tokenFor(1800, 2)
+    const refresh = refresher([T2])
+    const notify = vi.fn()
+    const { s } = await connectedWith(T1, { refresh, notify })
+    s.fire('chatError', { code: 'token_expired', event: 'authenticate', message: 'Your session has expired' })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(refresh).toHaveBeenCalledTimes(1)
+    expect(refresh.mock.calls[0][1]).toBe(T1)
+    expect(s.pending('authenticate').payload).toEqual({ token: T2 })
+    expect(notify).not.toHaveBeenCalled()
+  })
+
+  it('on a "token_expired" answer refreshes once more and sends the newer token', async () => {
+    const T2 = tokenFor(1800, 2)
+    const T3 = tokenFor(1800, 3)
+    const refresh = refresher([T2, T3])
+    const { s } = await connectedWith(T1, { refresh })
+    await vi.advanceTimersByTimeAsync(900_000 - REAUTH_LEAD_MS)
+    s.pending('authenticate').reply!({ ok: false, code: 'token_expired', message: 'Your session has expired' })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(refresh).toHaveBeenCalledTimes(2)
+    expect(refresh.mock.calls[1][1]).toBe(T2)
+    expect(s.pending('authenticate').payload).toEqual({ token: T3 })
+  })
+
+  it('treats an "unauthorized" answer as the end of the session: the chat stops, with no more renewals or reconnections', async () => {
+    const T2 = tokenFor(1800, 2)
+    const refresh = refresher([T2])
+    const t = await connectedWith(T1, { refresh })
+    await vi.advanceTimersByTimeAsync(900_000 - REAUTH_LEAD_MS)
+    t.s.pending('authenticate').reply!({ ok: false, code: 'unauthorized', message: 'Please log in again' })
+    expect(t.store.getState().chat.status).toBe('unauthorized')
+    expect(t.s.disconnectCalls).toBe(1)
+    await vi.advanceTimersByTimeAsync(3_600_000)
+    expect(refresh).toHaveBeenCalledTimes(1)
+    expect(t.s.connectCalls).toBe(1)
+    expect(t.sockets).toHaveLength(1)
+  })
+
+  it('stops the chat on chatError "unauthorized" for authenticate (the server closes such a socket), and does not connect again', async () => {
+    const T2 = fakeJwt({ pid: 'TM9999999', sub: '9', exp: SEC + 900 })
+    const notify = vi.fn()
+    const t = await connectedWith(T1, { refresh: refresher([]), notify })
+    // Another member logged in in another tab: their token reaches this tab as a refresh.
+    tokenStore.save({ token: T2, refreshToken: 'refresh-9' })
+    t.store.dispatch(tokensRefreshed({ token: T2, refreshToken: 'refresh-9' }))
+    expect(t.s.pending('authenticate').payload).toEqual({ token: T2 })
+    t.s.fire('chatError', { code: 'unauthorized', event: 'authenticate', message: 'Please log in again' })
+    expect(t.store.getState().chat.status).toBe('unauthorized')
+    expect(t.s.disconnectCalls).toBe(1)
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(t.s.connectCalls).toBe(1)
+    expect(notify).not.toHaveBeenCalled()
+  })
+
+  it('stops the chat when the refresh says the session is over', async () => {
+    const refresh = refresher([], 'ended')
+    const t = await connectedWith(T1, { refresh })
+    await vi.advanceTimersByTimeAsync(900_000 - REAUTH_LEAD_MS)
+    expect(refresh).toHaveBeenCalledTimes(1)
+    expect(t.store.getState().chat.status).toBe('unauthorized')
+    expect(t.s.disconnectCalls).toBe(1)
+    expect(t.s.sent('authenticate')).toHaveLength(0)
+  })
+
+  it('tries an unanswered authenticate again a few times, then leaves it to the reconnection', async () => {
+    const T2 = tokenFor(1800, 2)
+    const refresh = refresher([T2])
+    const { s } = await connectedWith(T1, { refresh, retryDelay: 1000 })
+    await vi.advanceTimersByTimeAsync(900_000 - REAUTH_LEAD_MS)
+    for (let i = 1; i <= REAUTH_RETRIES; i++) {
+      s.pending('authenticate').fail!()
+      await vi.advanceTimersByTimeAsync(1000 * i)
+      expect(s.sent('authenticate')).toHaveLength(i + 1)
+    }
+    s.pending('authenticate').fail!()
+    await vi.advanceTimersByTimeAsync(600_000)
+    expect(s.sent('authenticate').map((e) => e.payload)).toEqual(Array(REAUTH_RETRIES + 1).fill({ token: T2 }))
+    expect(refresh).toHaveBeenCalledTimes(1)
+  })
+
+  it('cancels the renewal when the connection drops, starts it again on reconnection, and cancels it on logout', async () => {
+    const T2 = tokenFor(1800, 2)
+    const refresh = refresher([T2])
+    const t = await connectedWith(T1, { refresh })
+    t.s.drop()
+    await vi.advanceTimersByTimeAsync(900_000)
+    expect(refresh).not.toHaveBeenCalled()
+    // Back with a token of the new time (another tab refreshed meanwhile): renewed by its expiry.
+    tokenStore.save({ token: T2, refreshToken: 'refresh-2' })
+    t.s.opts.auth(() => {})
+    t.s.open()
+    await vi.advanceTimersByTimeAsync(1800_000 - 900_000 - REAUTH_LEAD_MS - 1000)
+    expect(refresh).not.toHaveBeenCalled()
+    t.store.dispatch(loggedOut())
+    expect(t.s.disconnectCalls).toBe(1)
+    await vi.advanceTimersByTimeAsync(3_600_000)
+    expect(refresh).not.toHaveBeenCalled()
+    expect(t.s.sent('authenticate')).toHaveLength(0)
+  })
+
+  it('renews a token already close to its expiry at once on connection, but never more often than every 30 s', async () => {
+    const short = (n: number) => tokenFor(20, n) // a clock far out of step: every token looks nearly expired
+    const refresh = refresher([short(2), short(3), short(4)])
+    const { s } = await connectedWith(short(1), { refresh })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(refresh).toHaveBeenCalledTimes(1)
+    s.pending('authenticate').reply!({ ok: true, expiresAt: SEC + 20 })
+    await vi.advanceTimersByTimeAsync(29_000)
+    expect(refresh).toHaveBeenCalledTimes(1)
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(refresh).toHaveBeenCalledTimes(2)
   })
 })

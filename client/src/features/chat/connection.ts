@@ -2,7 +2,7 @@ import { createAction } from '@reduxjs/toolkit'
 import type { Dispatch, Middleware, UnknownAction } from '@reduxjs/toolkit'
 import { refreshAccessToken } from '../../api/api'
 import type { RefreshOutcome } from '../../api/api'
-import { tokenStore } from '../../api/session'
+import { decodeToken, tokenStore } from '../../api/session'
 import { notifyError } from '../../app/notify'
 import type { AccountState } from '../../entities/account'
 import {
@@ -100,6 +100,20 @@ export const SOCKET_OPTIONS = {
   timeout: 20_000,
 } as const
 
+/** How long before its access token expires a connected socket authenticates again with a fresh one. */
+export const REAUTH_LEAD_MS = 60_000
+/** Up to this much more lead, at random, so that several tabs of one browser do not renew at the same instant. */
+export const REAUTH_JITTER_MS = 15_000
+/** The shortest time between two renewals of a socket's token (a clock far out of step cannot make it spin). */
+export const REAUTH_MIN_INTERVAL_MS = 30_000
+/** How many times an authenticate that went unanswered (or was refused for a passing reason) is tried again. */
+export const REAUTH_RETRIES = 3
+/** setTimeout's longest delay; a token that lives longer is not renewed ahead (the connection renews it when it comes back). */
+const MAX_TIMER_MS = 2_147_483_647
+
+/** The authenticate ack: when the server now lets the connection's token run out (unix seconds). */
+type AuthenticateAck = Ack<{ expiresAt?: number }>
+
 /** What the chat middleware needs from the outside world; tests replace any of it. */
 export interface ChatDeps {
   /** Makes the socket; the app's loads socket.io-client on first use, so visitors never download it. */
@@ -111,6 +125,8 @@ export interface ChatDeps {
   ackTimeout: number
   /** How long to wait before connecting again after the server refused for a passing reason. */
   retryDelay: number
+  /** The most extra lead, at random, of a token's renewal ahead of its expiry (REAUTH_JITTER_MS). */
+  reauthJitter: number
   notify: (message: string) => void
   newClientId: () => string
   /** Where this tab keeps its windows across reloads (sessionStorage); null keeps nothing. */
@@ -137,6 +153,7 @@ const defaultDeps: ChatDeps = {
   token: () => tokenStore.token(),
   ackTimeout: 20_000,
   retryDelay: 5_000,
+  reauthJitter: REAUTH_JITTER_MS,
   notify: notifyError,
   newClientId,
   storage: () => {
@@ -208,6 +225,8 @@ const NOT_SENT = 'Not sent. Check your connection and try again.'
  * The chat connection as a Redux middleware (architecture example 8): it owns the Socket.IO socket, so the socket
  * never enters the state. It connects once the member's profile has loaded, disconnects on logout, turns socket
  * events into chat slice actions, and carries out the chatCommands (which resolve through dispatch's return value).
+ * The server drops a connection whose access token ran out, so while connected it hands the server a fresh token
+ * (authenticate) about a minute before the current one expires, and whenever the tokens were refreshed elsewhere.
  */
 export function createChatMiddleware(overrides: Partial<ChatDeps> = {}): Middleware<object, ChatRootState> {
   const deps: ChatDeps = { ...defaultDeps, ...overrides }
@@ -219,6 +238,21 @@ export function createChatMiddleware(overrides: Partial<ChatDeps> = {}): Middlew
     let usedToken: string | null = null
     let refreshes = 0
     let retryTimer: ReturnType<typeof setTimeout> | null = null
+    /** The renewal of the connection's token ahead of its expiry (or the next try of a failed authenticate). */
+    let authTimer: ReturnType<typeof setTimeout> | null = null
+    /** The token the server holds for the connection: the one it connected with, or the last it accepted in authenticate. */
+    let liveToken: string | null = null
+    /** The token of the authenticate awaiting its ack. */
+    let sendingToken: string | null = null
+    /** A refresh for the connection's token is under way. */
+    let renewing = false
+    /** When the token was last renewed ahead (Date.now()), for REAUTH_MIN_INTERVAL_MS. */
+    let lastRenewal = 0
+    /** Authenticates in a row that got no answer or a passing refusal; and refreshes in a row after "token_expired". */
+    let authFailures = 0
+    let expiredAnswers = 0
+    /** Counts connections: the acks and refreshes of an earlier one change nothing. */
+    let link = 0
     /** Members whose window the member asked to open (as opposed to opened by an incoming message). */
     const wanted = new Set<string>()
     /** Partners whose conversation is fetched in the background: a message came for a room without a window, or a window came back after a reload. */
@@ -236,6 +270,119 @@ export function createChatMiddleware(overrides: Partial<ChatDeps> = {}): Middlew
         retryTimer = null
         if (socket === s && !s.connected) s.connect()
       }, delay)
+    }
+
+    const clearAuthTimer = () => {
+      if (authTimer) clearTimeout(authTimer)
+      authTimer = null
+    }
+    /** Forgets the connection's token: it dropped, or the chat stopped. */
+    const resetAuth = () => {
+      clearAuthTimer()
+      link++
+      liveToken = null
+      sendingToken = null
+      renewing = false
+      authFailures = 0
+      expiredAnswers = 0
+    }
+    const current = (s: ChatSocket, l: number) => socket === s && l === link && s.connected
+
+    /** The expiry of a token in ms, or null when it carries none. */
+    const expiryOf = (token: string | null): number | null => {
+      const exp = decodeToken(token)?.exp
+      return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : null
+    }
+
+    /**
+     * Sets the renewal of the connection's token about a minute before it expires (expiresAt, unix seconds, as
+     * the server said; else the token's exp): the server drops a connection whose token ran out.
+     */
+    function scheduleRenewal(s: ChatSocket, expiresAt?: number) {
+      clearAuthTimer()
+      const expiry = typeof expiresAt === 'number' && Number.isFinite(expiresAt) ? expiresAt * 1000 : expiryOf(liveToken)
+      if (expiry === null) return
+      const now = Date.now()
+      const lead = REAUTH_LEAD_MS + Math.random() * deps.reauthJitter
+      const delay = Math.max(expiry - lead - now, lastRenewal + REAUTH_MIN_INTERVAL_MS - now, 0)
+      if (delay > MAX_TIMER_MS) return
+      const l = link
+      authTimer = setTimeout(() => {
+        authTimer = null
+        if (current(s, l)) renew(s)
+      }, delay)
+    }
+
+    /** Tries an authenticate again a little later; after REAUTH_RETRIES the connection waits to be dropped and comes back with a fresh token. */
+    function retryAuthLater(s: ChatSocket) {
+      clearAuthTimer()
+      if (++authFailures > REAUTH_RETRIES) return
+      const l = link
+      authTimer = setTimeout(() => {
+        authTimer = null
+        if (current(s, l)) renew(s)
+      }, deps.retryDelay * authFailures)
+    }
+
+    /** The server no longer takes this session's tokens: the chat stops, as when it refuses a connection as "unauthorized". */
+    function refusedSession(s: ChatSocket) {
+      resetAuth()
+      clearRetry()
+      s.disconnect()
+      dispatch(clearOnlineUsers())
+      dispatch(connectionChanged('unauthorized'))
+    }
+
+    /** Gives the server a new access token for the open connection (authenticate). */
+    function authenticate(s: ChatSocket, token: string) {
+      if (!s.connected || token === sendingToken || (token === liveToken && sendingToken === null)) return
+      sendingToken = token
+      const l = link
+      s.timeout(deps.ackTimeout).emit('authenticate', { token }, (err: unknown, ack?: AuthenticateAck) => {
+        if (!current(s, l) || sendingToken !== token) return
+        sendingToken = null
+        if (!err && ack?.ok) {
+          liveToken = token
+          authFailures = 0
+          expiredAnswers = 0
+          scheduleRenewal(s, ack.expiresAt)
+          return
+        }
+        const code = !err && ack && !ack.ok ? ack.code : undefined
+        if (code === 'unauthorized') refusedSession(s)
+        // Already expired when it arrived (a sleeping device, a clock out of step): one more refresh, then wait.
+        else if (code === 'token_expired' && ++expiredAnswers <= 1) renew(s, token)
+        else retryAuthLater(s)
+      })
+    }
+
+    /**
+     * Renews the connection's token: when the stored token is still the one the server holds (or the one it just
+     * called expired), a fresh one comes from the REST layer's single refresh; then authenticate carries it.
+     */
+    function renew(s: ChatSocket, expired?: string) {
+      if (renewing || !s.connected) return
+      const stored = deps.token()
+      if (!stored) return // logged out: the chat stops
+      const expiry = expiryOf(stored)
+      // Another refresh (this tab's API calls, another tab) already gave a token that lives on: it is sent as it is.
+      if (stored !== liveToken && stored !== expired && expiry !== null && expiry - Date.now() > REAUTH_LEAD_MS) {
+        authenticate(s, stored)
+        return
+      }
+      renewing = true
+      lastRenewal = Date.now()
+      const l = link
+      void deps.refresh(dispatch, stored).then((outcome) => {
+        if (l === link) renewing = false
+        if (!current(s, l)) return
+        if (outcome === 'ended') refusedSession(s)
+        else if (outcome === 'failed') retryAuthLater(s)
+        else {
+          const fresh = deps.token()
+          if (fresh) authenticate(s, fresh)
+        }
+      })
     }
 
     function transmit(s: ChatSocket, roomName: string, clientId: string, message: string) {
@@ -336,6 +483,9 @@ export function createChatMiddleware(overrides: Partial<ChatDeps> = {}): Middlew
         mine(() => {
           refreshes = 0
           clearRetry()
+          resetAuth()
+          liveToken = usedToken
+          scheduleRenewal(s)
           dispatch(connectionChanged('connected'))
           s.emit('registerNewUser', {})
           requestConversations(s)
@@ -348,6 +498,7 @@ export function createChatMiddleware(overrides: Partial<ChatDeps> = {}): Middlew
       s.on(
         'disconnect',
         mine((reason: string) => {
+          resetAuth()
           dispatch(clearOnlineUsers())
           dispatch(connectionChanged('reconnecting'))
           // The server closed the session (shutting down, or the account went): socket.io does not retry by itself.
@@ -365,6 +516,13 @@ export function createChatMiddleware(overrides: Partial<ChatDeps> = {}): Middlew
           const code = err?.data?.code
           if (code === 'unauthorized') {
             dispatch(connectionChanged('unauthorized'))
+            return
+          }
+          if (code === 'too_many_connections') {
+            // The server holds a few sockets per member; this tab tries again now and then, and connects once
+            // another window closes.
+            dispatch(connectionChanged('tooManyWindows'))
+            retryLater(s, Math.max(deps.retryDelay, 30_000))
             return
           }
           dispatch(connectionChanged('reconnecting'))
@@ -450,6 +608,13 @@ export function createChatMiddleware(overrides: Partial<ChatDeps> = {}): Middlew
       s.on(
         'chatError',
         mine((n: ChatErrorNotice) => {
+          if (n?.event === 'authenticate') {
+            // The connection's token ran out and the server is about to drop it: renew it now, if it still can.
+            if (n.code === 'token_expired') renew(s, liveToken ?? undefined)
+            // The session ended, or the stored token is another member's (a login in another tab): the chat stops.
+            else if (n.code === 'unauthorized') refusedSession(s)
+            return
+          }
           if (n?.clientId) dispatch(sendFailed({ clientId: n.clientId, error: n.message }))
           if (n?.event === 'loadPreviousMessages' && n.roomName) dispatch(olderFailed(n.roomName))
           // Only what the member did is worth a toast: not the background opening of a conversation.
@@ -528,6 +693,7 @@ export function createChatMiddleware(overrides: Partial<ChatDeps> = {}): Middlew
       me = null
       generation++
       clearRetry()
+      resetAuth()
       if (conversationsTimer) clearTimeout(conversationsTimer)
       conversationsTimer = null
       wanted.clear()
@@ -543,6 +709,18 @@ export function createChatMiddleware(overrides: Partial<ChatDeps> = {}): Middlew
     }
     /** The member as last seen: the connection follows changes (a profile already in a preloaded state connects nothing). */
     let seen = signedIn()
+
+    /** The member's access token as last seen. */
+    let seenToken = store.getState().account.token
+
+    /** Tokens refreshed elsewhere (an API call, another tab) or renewed by a password change go to the open connection. */
+    function followToken() {
+      const { account } = store.getState()
+      const token = account.isLoggedIn ? account.token : null
+      if (token === seenToken) return
+      seenToken = token
+      if (token && socket?.connected && !renewing) authenticate(socket, token)
+    }
 
     /** Connects once the profile has loaded, and disconnects on logout or when another member signs in. */
     function follow() {
@@ -634,6 +812,7 @@ export function createChatMiddleware(overrides: Partial<ChatDeps> = {}): Middlew
       if (chatCommands.markRead.match(action)) return markRead(action.payload.roomName)
       const result = next(action)
       follow()
+      followToken()
       saveWindows()
       return result
     }

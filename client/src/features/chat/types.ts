@@ -84,7 +84,7 @@ export interface UnreadSummary {
 }
 
 /** Where the realtime connection stands. */
-export type ConnectionStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'unauthorized'
+export type ConnectionStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'unauthorized' | 'tooManyWindows'
 
 /** The initialChatUserMessages payload: a conversation as getRoomName opens it. */
 export interface InitialMessages {

@@ -26,6 +26,8 @@ type Conn struct {
 	protocol uint8 // 3 or 4 (a byte: it packs with b64)
 	b64      bool
 	hs       handshakeRequest
+	client   string   // the client address the session is bound to and counted for
+	bind     [16]byte // binding(client, User-Agent) of the handshake
 
 	// recvMu serializes message and close callbacks.
 	recvMu    sync.Mutex

@@ -49,6 +49,14 @@ type Options struct {
 	// A browser sends about a kilobyte of headers (cookies included), kept
 	// for the session's life.
 	KeepHeaders []string
+	// MaxSessions caps the open sessions of this server, so that sockets can
+	// never use up the process's file descriptors and plain HTTP always has
+	// room; 0 means no cap. A handshake past it is answered 503.
+	MaxSessions int
+	// MaxSessionsPerClient caps the open sessions of one client address
+	// (WithClientAddr), polling or WebSocket alike; 0 means no cap. A
+	// handshake past it is answered 429.
+	MaxSessionsPerClient int
 }
 
 func (o Options) withDefaults() Options {

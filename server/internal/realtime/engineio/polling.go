@@ -33,7 +33,9 @@ func (c *Conn) servePollGet(w http.ResponseWriter, r *http.Request) {
 			pkts = []Packet{{Type: PacketNoop}}
 			break
 		}
-		if len(c.queue) > 0 {
+		// While the server drains, packets wait for the close (see
+		// shutdown.go): an answered GET could not be followed by another.
+		if len(c.queue) > 0 && (c.state == stateClosing || !c.srv.draining.Load()) {
 			pkts = c.takeLocked()
 			if c.state == stateClosing {
 				pkts = append(pkts, Packet{Type: PacketClose})

@@ -1,7 +1,6 @@
 package engineio
 
 import (
-	"context"
 	"crypto/rand"
 	"encoding/base64"
 	"encoding/json"
@@ -19,7 +18,13 @@ type Server struct {
 	mu       sync.Mutex
 	sessions map[string]*Conn
 	onConn   func(*Conn)
-	closed   bool
+	closed   bool        // Drain ran: no new sessions (see shutdown.go)
+	draining atomic.Bool // closed, readable without mu: polling GETs wait for Close, close frames say "going away"
+	// admittedTotal and perClient count the sessions admit let in (see limits.go).
+	admittedTotal int
+	perClient     map[string]int
+
+	refusedClient, refusedFull atomic.Int64 // handshakes refused by the caps
 
 	wg Tracker // websocket handlers and close callbacks
 
@@ -31,7 +36,7 @@ type Server struct {
 
 // NewServer returns a Server configured by opts.
 func NewServer(opts Options) *Server {
-	s := &Server{opts: opts.withDefaults(), sessions: make(map[string]*Conn)}
+	s := &Server{opts: opts.withDefaults(), sessions: make(map[string]*Conn), perClient: make(map[string]int)}
 	s.poll = newPoller(s)
 	s.writers = newWritePool(s, runtime.GOMAXPROCS(0))
 	s.hb = newHeartbeats(s.opts.PingInterval, s.opts.PingTimeout)
@@ -57,23 +62,6 @@ func (s *Server) Count() int {
 	return len(s.sessions)
 }
 
-// Close closes every session and waits, until ctx is done, for the goroutines
-// the server started to end. New requests are refused afterwards.
-func (s *Server) Close(ctx context.Context) error {
-	s.mu.Lock()
-	s.closed = true
-	conns := make([]*Conn, 0, len(s.sessions))
-	for _, c := range s.sessions {
-		conns = append(conns, c)
-	}
-	s.mu.Unlock()
-	for _, c := range conns {
-		c.closeNow("server shutting down")
-	}
-	s.hb.stop()
-	return s.wg.Wait(ctx)
-}
-
 // newSessionID returns 144 random bits from crypto/rand, base64url encoded.
 func newSessionID() string {
 	var b [18]byte
@@ -95,6 +83,7 @@ func (s *Server) remove(c *Conn) {
 	s.mu.Lock()
 	if s.sessions[c.id] == c {
 		delete(s.sessions, c.id)
+		s.releaseLocked(c.client)
 	}
 	s.mu.Unlock()
 }
@@ -133,13 +122,15 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	closed := s.closed
 	s.mu.Unlock()
-	if closed {
+	if closed && (q.SID == "" || isUpgrade) {
+		// Shutting down: no new sessions or upgrades, while the open
+		// sessions' polling requests are still served (see shutdown.go).
 		writeError(w, ErrBadRequest)
 		return
 	}
 	if q.SID != "" {
 		c := s.lookup(q.SID)
-		if c == nil {
+		if c == nil || !c.boundTo(r, q.Transport == TransportPolling && !isUpgrade) {
 			writeError(w, ErrUnknownSID)
 			return
 		}
@@ -173,21 +164,29 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	if q.Transport == TransportWebSocket {
-		s.serveWebSocketHandshake(w, r, q)
+	addr := clientAddr(r)
+	if why := s.admit(addr); why != admitted {
+		s.writeRefusal(w, why)
 		return
 	}
-	c := s.newConn(r, q, TransportPolling)
+	if q.Transport == TransportWebSocket {
+		s.serveWebSocketHandshake(w, r, q, addr)
+		return
+	}
+	c := s.newConn(r, q, TransportPolling, addr)
 	if c == nil {
+		s.release(addr)
 		writeError(w, ErrBadRequest)
 		return
 	}
 	c.servePollGet(w, r)
 }
 
-// newConn creates, registers and announces a session.
-func (s *Server) newConn(r *http.Request, q requestQuery, transport string) *Conn {
+// newConn creates, registers and announces a session from the client at
+// addr, whose admission it takes over (nil: the caller must release it).
+func (s *Server) newConn(r *http.Request, q requestQuery, transport, addr string) *Conn {
 	c := newConn(s, r, q, transport)
+	c.client, c.bind = addr, binding(addr, r.Header.Get("User-Agent"))
 	upgrades := []string{}
 	if transport == TransportPolling && s.opts.transportEnabled(TransportWebSocket) {
 		upgrades = append(upgrades, TransportWebSocket)

@@ -23,6 +23,12 @@ func TestMain(m *testing.M) {
 // testServer starts an engine whose connections echo every message back.
 func testServer(t *testing.T, opts Options) (*Server, *httptest.Server, chan *Conn) {
 	t.Helper()
+	return testServerWrapped(t, opts, nil)
+}
+
+// testServerWrapped is testServer with the engine behind wrap (nil: none).
+func testServerWrapped(t *testing.T, opts Options, wrap func(http.Handler) http.Handler) (*Server, *httptest.Server, chan *Conn) {
+	t.Helper()
 	if opts.PingInterval == 0 {
 		opts.PingInterval = time.Second
 		opts.PingTimeout = time.Second
@@ -33,7 +39,11 @@ func testServer(t *testing.T, opts Options) (*Server, *httptest.Server, chan *Co
 		c.OnMessage(func(m Message) { _ = c.Send(m) })
 		conns <- c
 	})
-	hs := httptest.NewServer(srv)
+	var h http.Handler = srv
+	if wrap != nil {
+		h = wrap(srv)
+	}
+	hs := httptest.NewServer(h)
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()

@@ -32,15 +32,17 @@ func (s *Server) acceptWebSocket(w http.ResponseWriter, r *http.Request) (*wsCon
 // net/http keeps its per-connection state (request, response, 4 kB read and
 // write buffers, the handler's stack) alive for as long as a handler runs,
 // which for a chat connection is its whole life.
-func (s *Server) serveWebSocketHandshake(w http.ResponseWriter, r *http.Request, q requestQuery) {
+func (s *Server) serveWebSocketHandshake(w http.ResponseWriter, r *http.Request, q requestQuery, addr string) {
 	wc, err := s.acceptWebSocket(w, r)
 	if err != nil {
+		s.release(addr)
 		return
 	}
 	s.wg.Add()
 	defer s.wg.Done()
-	c := s.newConn(r, q, TransportWebSocket)
+	c := s.newConn(r, q, TransportWebSocket, addr)
 	if c == nil {
+		s.release(addr)
 		wc.shutdown(ws.StatusGoingAway, time.Second)
 		return
 	}
@@ -328,8 +330,16 @@ func (c *Conn) writeLoop(wc *wsConn) {
 			continue
 		}
 		_ = wc.writeFrames(appendFrame(nil, ws.OpText, []byte{'0' + byte(PacketClose)}))
-		wc.shutdown(ws.StatusNormalClosure, c.srv.opts.CloseTimeout)
+		if !c.srv.draining.Load() {
+			wc.shutdown(ws.StatusNormalClosure, c.srv.opts.CloseTimeout)
+			c.closeNow("forced close")
+			return
+		}
+		// The server shuts down: "going away" (the client connects again,
+		// elsewhere), and Server.Close waits for the client's side to end.
+		wc.shutdown(ws.StatusGoingAway, c.srv.opts.CloseTimeout)
 		c.closeNow("forced close")
+		wc.awaitPeerClose()
 		return
 	}
 }

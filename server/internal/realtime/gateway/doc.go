@@ -22,6 +22,28 @@
 // Every socket joins its member's room, so every open tab receives the
 // member's messages.
 //
+// # Session lifetime and caps
+//
+// A socket lives no longer than its login session and its access token
+// (issue 18). A logout, a replayed refresh token or the session's 90-day
+// end closes that session's sockets on every node (account StateSignedOut;
+// a room per session); a password change or a ban closes all of the
+// member's. At the access token's expiry (plus ExpiryGrace) the socket gets
+// chatError {code: "token_expired", event: "authenticate"} and is closed,
+// unless the client sent a fresh token first:
+//
+//	authenticate {token}
+//	    ack {ok, expiresAt}   (Unix seconds; re-authenticate again before then)
+//	    refusals: unauthorized (log in again), token_expired (refresh, then retry);
+//	    another member's token closes the socket
+//
+// One member may hold MaxSocketsPerMember sockets on a node (8); the next
+// CONNECT is refused with code "too_many_connections". Below that, the
+// Engine.IO layer caps sessions per client address and per node (polling
+// sessions that never upgrade count too; 429 / 503 with Retry-After), and
+// binds each session to the address (and, for polling, the User-Agent)
+// that opened it: a session id used from anywhere else is "Session ID unknown".
+//
 // # Acks and refusals
 //
 // Every client event may carry an ack callback. Success answers
@@ -31,6 +53,18 @@
 // empty_message, too_long, not_found, not_in_room, same_gender, blocked,
 // dont_show, chat_off, needs_invitation, needs_verification, needs_plan, rate_limited,
 // inactive, internal); message is ready to show.
+//
+// # Node shutdown
+//
+// A node that shuts down (SIGTERM) refuses new connections and ignores the
+// events that arrive from then on (no ack: the client sends them again once
+// connected elsewhere, sendMessage with the same clientId), finishes the
+// events it is handling (a sendMessage being stored is acknowledged) and
+// then closes every connection: a WebSocket gets what was queued, the
+// Engine.IO close packet and a close frame with status 1001 (going away); a
+// pending long-poll is answered with what was queued and the close packet.
+// Clients see "transport close" and reconnect (to another node behind the
+// load balancer); loadMessagesSince catches up.
 //
 // # Client → server
 //

@@ -11,6 +11,7 @@ import (
 // Events a client emits (spec §7 "Real-time" plus the paging, read and
 // unread calls the spec leaves out).
 const (
+	EventAuthenticate         = "authenticate" // {token}: renew the socket's session before the token expires
 	EventRegisterNewUser      = "registerNewUser"
 	EventGetRoomName          = "getRoomName"
 	EventSendMessage          = "sendMessage"

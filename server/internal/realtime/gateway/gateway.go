@@ -59,6 +59,13 @@ type Options struct {
 	// PresenceHeartbeat is how often a node tells Redis it is alive (5 s);
 	// PresenceTTL is how long before silent nodes are forgotten (20 s).
 	PresenceHeartbeat, PresenceTTL time.Duration
+	// MaxSocketsPerMember caps one member's open sockets on this node
+	// (DefaultMaxSocketsPerMember); the next one is refused with
+	// CodeTooManyConnections.
+	MaxSocketsPerMember int
+	// ExpiryGrace is how long a socket outlives its access token without a
+	// re-authentication (DefaultExpiryGrace).
+	ExpiryGrace time.Duration
 }
 
 // Gateway is the chat's realtime endpoint: a Socket.IO server at
@@ -74,14 +81,18 @@ type Gateway struct {
 	bus  *redisBus
 	act  *activity // last_active_at, written in batches
 
+	conns *memberSockets // open sockets per member, on this node
+	grace time.Duration  // see Options.ExpiryGrace
+
 	closeOnce sync.Once
 	closeErr  error
 }
 
 // session is what the gateway keeps per socket.
 type session struct {
-	p          *account.Principal
+	p          *account.Principal // the member; ProfileID never changes for a socket
 	registered atomic.Bool
+	life       lifetime // the login session and token expiry, renewed by authenticate
 }
 
 // requestTimeout bounds the work of one client event.
@@ -105,6 +116,12 @@ func New(ctx context.Context, d Deps, o Options) (*Gateway, error) {
 	if o.PresenceTTL <= 0 {
 		o.PresenceTTL = 20 * time.Second
 	}
+	if o.MaxSocketsPerMember <= 0 {
+		o.MaxSocketsPerMember = DefaultMaxSocketsPerMember
+	}
+	if o.ExpiryGrace <= 0 {
+		o.ExpiryGrace = DefaultExpiryGrace
+	}
 	if o.Engine.MaxPayload <= 0 {
 		o.Engine.MaxPayload = 100_000
 	}
@@ -122,11 +139,12 @@ func New(ctx context.Context, d Deps, o Options) (*Gateway, error) {
 			OnError: func(err error) { d.Log.Warn("gateway: redis adapter", "err", err) }})
 	}
 	g := &Gateway{srv: socketio.NewServer(so), auth: d.Accounts, chat: d.Chat, rel: d.Relations, log: d.Log,
-		act: newActivity(d.Chat, d.Log)}
+		act: newActivity(d.Chat, d.Log), conns: &memberSockets{max: o.MaxSocketsPerMember, n: map[uint64]int{}}, grace: o.ExpiryGrace}
 	g.nsp = g.srv.Of("/")
 	// One handler per event serves every socket (Namespace.On), rather than
 	// eight closures kept per connection.
 	for event, h := range map[string]handler{
+		EventAuthenticate:         g.authenticateEvent,
 		EventRegisterNewUser:      g.registerNewUser,
 		EventGetRoomName:          g.getRoomName,
 		EventSendMessage:          g.sendMessage,
@@ -160,9 +178,13 @@ func New(ctx context.Context, d Deps, o Options) (*Gateway, error) {
 // ServeHTTP serves the Engine.IO endpoint.
 func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) { g.srv.ServeHTTP(w, r) }
 
-// Close disconnects every client (other nodes see them go offline), leaves
-// the cluster's presence and waits for handlers until ctx is done.
-// Calling it again does nothing.
+// Close shuts the node's chat down, within ctx (see socketio.Server.Close):
+// it leaves the cluster's presence, stops taking connections and client
+// events, lets the events being handled finish (a message being stored is
+// acknowledged to its sender), then closes every connection with the close
+// packet and, over WebSocket, status 1001 (going away), so that clients
+// connect again elsewhere; other nodes see the members go offline.
+// Calling it again waits for the first call and returns its error.
 func (g *Gateway) Close(ctx context.Context) error {
 	g.closeOnce.Do(func() {
 		g.pres.close()
@@ -205,7 +227,7 @@ func checkOrigin(allowed []string) func(*http.Request) bool {
 // {code, message}.
 func connectRefusal(code, msg string) error {
 	data := map[string]any{"code": code, "message": msg}
-	if code == "token_expired" {
+	if code == CodeTokenExpired {
 		data["metaCode"] = 1005 // as the REST API answers an expired token (spec §8)
 	}
 	return &socketio.ConnectError{Message: msg, Data: data}
@@ -222,12 +244,9 @@ func (g *Gateway) authenticate(s *socketio.Socket, auth map[string]any) error {
 	} else {
 		token = hs.Query.Get("token")
 	}
-	token = strings.TrimSpace(token)
-	if len(token) > 7 && strings.EqualFold(token[:7], "Bearer ") {
-		token = strings.TrimSpace(token[7:])
-	}
+	token = bearerless(token)
 	if token == "" {
-		return connectRefusal("unauthorized", "Please log in to chat")
+		return connectRefusal(CodeUnauthorized, "Please log in to chat")
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), requestTimeout)
 	defer cancel()
@@ -235,14 +254,19 @@ func (g *Gateway) authenticate(s *socketio.Socket, auth map[string]any) error {
 	if err != nil {
 		switch apperr.KindOf(err) {
 		case apperr.TokenExpired:
-			return connectRefusal("token_expired", account.MsgTokenExpired)
+			return connectRefusal(CodeTokenExpired, account.MsgTokenExpired)
 		case apperr.Unauthorized, apperr.Forbidden, apperr.NotFound:
-			return connectRefusal("unauthorized", "Please log in again")
+			return connectRefusal(CodeUnauthorized, msgLogInAgain)
 		}
 		g.log.Error("gateway: authenticating a socket", "err", err)
 		return connectRefusal("unavailable", "Chat is unavailable right now, please try again")
 	}
-	s.SetData(&session{p: p})
+	if g.conns.full(p.ProfileID) {
+		return connectRefusal(CodeTooManyConnections, MsgTooManyConnections)
+	}
+	sess := &session{p: p}
+	sess.life.sid, sess.life.exp = p.SessionID, p.ExpiresAt
+	s.SetData(sess)
 	s.ForgetCredentials() // the token is not needed after this
 	return nil
 }
@@ -260,13 +284,34 @@ func (g *Gateway) onConnection(s *socketio.Socket) {
 		s.Disconnect()
 		return
 	}
+	// The authoritative count: the middleware's check can race another tab.
+	if !g.conns.acquire(sess.p.ProfileID) {
+		_ = s.Emit(EventChatError, chatErrorNotice{Code: CodeTooManyConnections, Message: MsgTooManyConnections})
+		s.DisconnectAll()
+		return
+	}
 	s.Join(memberRoom(sess.p.ProfileID))
+	sess.life.mu.Lock()
+	s.Join(sessionRoom(sess.life.sid))
+	sess.life.mu.Unlock()
 	g.mute(s, sess.p.ProfileID)
 	g.act.touch(sess.p.ProfileID)
 	s.OnDisconnect(func(string) {
+		sess.stopExpiry()
+		g.conns.release(sess.p.ProfileID)
 		g.act.touch(sess.p.ProfileID)
 		g.onDisconnect(sess)
 	})
+	g.startExpiry(s, sess)
+}
+
+// bearerless trims a token and an optional "Bearer " prefix.
+func bearerless(token string) string {
+	token = strings.TrimSpace(token)
+	if len(token) > 7 && strings.EqualFold(token[:7], "Bearer ") {
+		token = strings.TrimSpace(token[7:])
+	}
+	return token
 }
 
 // mute puts a new socket in the muted room of every member on its member's
@@ -366,8 +411,12 @@ func (c *call) reply(event string, payload map[string]any) {
 func (g *Gateway) refuse(c *call, err error) {
 	code, msg := chat.ReasonOf(err), chat.MessageOf(err)
 	var bad *invalidRequest
-	if errors.As(err, &bad) {
+	var own *gatewayRefusal
+	switch {
+	case errors.As(err, &bad):
 		code, msg = chat.ReasonInvalid, chat.MsgInvalid
+	case errors.As(err, &own):
+		code, msg = own.code, own.msg
 	}
 	if code == chat.ReasonInternal {
 		g.log.Error("gateway: request failed", "event", c.event, "profile", c.sess.p.ProfileID, "err", err)

@@ -64,11 +64,23 @@ const testSecret = "gateway-test-secret-0123456789abcdef"
 // with the same rdb and scope form one cluster.
 func newStack(t *testing.T, db *store.DB, rdb redis.UniversalClient, scope string) *stack {
 	t.Helper()
-	st := &stack{db: db, rel: relation.New(db), skew: &atomic.Int64{}, ipSeq: &atomic.Int64{}}
+	return newStackWith(t, db, rdb, scope, nil)
+}
+
+// newStackWith is newStack with the gateway options adjusted by tune (may be nil).
+func newStackWith(t *testing.T, db *store.DB, rdb redis.UniversalClient, scope string, tune func(*gateway.Options)) *stack {
+	t.Helper()
 	var limiter ratelimit.Limiter = ratelimit.NewMemory()
 	if rdb != nil {
 		limiter = ratelimit.NewRedis(rdb)
 	}
+	return buildStack(t, db, rdb, scope, tune, limiter)
+}
+
+// buildStack builds a node whose chat counts sends with limiter.
+func buildStack(t *testing.T, db *store.DB, rdb redis.UniversalClient, scope string, tune func(*gateway.Options), limiter ratelimit.Limiter) *stack {
+	t.Helper()
+	st := &stack{db: db, rel: relation.New(db), skew: &atomic.Int64{}, ipSeq: &atomic.Int64{}}
 	var err error
 	st.chat, err = chat.New(chat.Deps{DB: db, Relations: st.rel, Limiter: limiter, Scope: scope, SendLimit: 1000})
 	if err != nil {
@@ -80,8 +92,11 @@ func newStack(t *testing.T, db *store.DB, rdb redis.UniversalClient, scope strin
 	if err != nil {
 		t.Fatal(err)
 	}
-	st.gw, err = gateway.New(context.Background(), gateway.Deps{Accounts: st.acc, Chat: st.chat, Relations: st.rel, Redis: rdb},
-		gateway.Options{AllowedOrigins: []string{"http://tfm.example"}, Scope: scope, PresenceHeartbeat: 200 * time.Millisecond, PresenceTTL: 2 * time.Second})
+	opts := gateway.Options{AllowedOrigins: []string{"http://tfm.example"}, Scope: scope, PresenceHeartbeat: 200 * time.Millisecond, PresenceTTL: 2 * time.Second}
+	if tune != nil {
+		tune(&opts)
+	}
+	st.gw, err = gateway.New(context.Background(), gateway.Deps{Accounts: st.acc, Chat: st.chat, Relations: st.rel, Redis: rdb}, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,6 +129,25 @@ func (st *stack) token(t *testing.T, m chattest.Member) string {
 		t.Fatalf("login %s: %v", m.Email, err)
 	}
 	return s.Token
+}
+
+// login logs m in and returns the whole session (access and refresh token).
+func (st *stack) login(t *testing.T, m chattest.Member) *account.Session {
+	t.Helper()
+	ip := fmt.Sprintf("10.2.%d.%d", st.ipSeq.Add(1)/250, st.ipSeq.Load()%250+1)
+	s, err := st.acc.Login(context.Background(), account.LoginInput{Email: m.Email, Pwd: chattest.Password}, ip)
+	if err != nil {
+		t.Fatalf("login %s: %v", m.Email, err)
+	}
+	return s
+}
+
+// tokenExpiringIn returns a genuine access token of m that expires after d.
+func (st *stack) tokenExpiringIn(t *testing.T, m chattest.Member, d time.Duration) string {
+	t.Helper()
+	st.skew.Store(int64(d - account.AccessTTL))
+	defer st.skew.Store(0)
+	return st.token(t, m)
 }
 
 // expiredToken returns a genuine access token of m that has expired.

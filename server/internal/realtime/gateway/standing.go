@@ -12,6 +12,10 @@ import (
 // every list), and a hidden member leaves the online lists of others, or
 // comes back to them when shown again, while staying connected.
 func (g *Gateway) onAccountChange(ctx context.Context, c account.StateChange) {
+	if c.Kind == account.StateSignedOut {
+		g.closeSession(ctx, c.Session)
+		return
+	}
 	pid, err := g.chat.ProfileOfUser(ctx, c.UserID)
 	if err != nil || pid == 0 {
 		return

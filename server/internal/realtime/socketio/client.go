@@ -202,6 +202,9 @@ func (c *client) onMessage(m engineio.Message) {
 }
 
 func (c *client) onPacket(p packet, atts [][]byte) {
+	if c.srv.draining.Load() && (p.Type == PacketConnect || p.Type == PacketEvent || p.Type == PacketBinaryEvent) {
+		return // shutting down (see Server.Close): the client sends it again after reconnecting
+	}
 	switch p.Type {
 	case PacketConnect:
 		var auth map[string]any

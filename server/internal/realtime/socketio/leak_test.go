@@ -19,7 +19,10 @@ func TestMain(m *testing.M) {
 
 func TestClosedConnectionsAndServerLeakNoGoroutines(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
-	srv := NewServer(Options{Engine: engineio.Options{PingInterval: 100 * time.Millisecond, PingTimeout: 200 * time.Millisecond}, ConnectTimeout: 100 * time.Millisecond})
+	// CloseTimeout bounds how long Close waits for the live client, which
+	// never answers the close frame (nothing reads it).
+	srv := NewServer(Options{Engine: engineio.Options{PingInterval: 100 * time.Millisecond, PingTimeout: 200 * time.Millisecond, CloseTimeout: 300 * time.Millisecond},
+		ConnectTimeout: 100 * time.Millisecond})
 	mountApp(srv)
 	hs := httptest.NewServer(srv)
 	defer hs.Close()

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tfmmatrimony/tfm/server/internal/realtime/engineio"
@@ -33,7 +34,9 @@ type Server struct {
 	mu   sync.RWMutex
 	nsps map[string]*Namespace
 
-	wg engineio.Tracker // client workers
+	wg engineio.Tracker // client workers: every handler running or queued
+
+	draining atomic.Bool // Close began: CONNECT and EVENT packets are ignored
 }
 
 // NewServer returns a Server with the main namespace "/" created.
@@ -78,10 +81,25 @@ func (s *Server) namespace(name string) *Namespace {
 	return s.nsps[name]
 }
 
-// Close closes every connection, waits for handlers to finish (until ctx is
-// done) and closes the adapters.
+// Close shuts the server down, each step bounded by ctx: it stops taking
+// connections and client events (CONNECT and EVENT packets arriving from now
+// on are ignored; ACKs are still matched), waits for the handlers already
+// running or queued to finish, so that their acks and emits are queued,
+// then closes every connection as engineio.Server.Close does (queued
+// packets flushed, then the close packet and, over WebSocket, a close frame
+// with status 1001), waits for the disconnect handlers and closes the
+// adapters. Clients see their transport close and connect again.
 func (s *Server) Close(ctx context.Context) error {
-	err := s.eio.Close(ctx)
+	s.draining.Store(true)
+	// After Drain no message callback that missed the flag is still
+	// running, so every handler it queued is counted in s.wg.
+	err := s.eio.Drain(ctx)
+	if werr := s.wg.Wait(ctx); err == nil {
+		err = werr
+	}
+	if cerr := s.eio.Close(ctx); err == nil {
+		err = cerr
+	}
 	if werr := s.wg.Wait(ctx); err == nil {
 		err = werr
 	}

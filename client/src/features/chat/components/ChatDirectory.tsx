@@ -19,6 +19,8 @@ export function statusText(status: ConnectionStatus): string {
       return 'Connection lost. Reconnecting…'
     case 'unauthorized':
       return 'Chat is unavailable. Please log in again.'
+    case 'tooManyWindows':
+      return 'Chat is open in too many windows. Close one and it connects here.'
     default:
       return ''
   }
