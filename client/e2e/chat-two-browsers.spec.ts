@@ -297,7 +297,7 @@ async function clearMarks(request: APIRequestContext, a: Member, b: Member) {
   }
 }
 
-test('blocking from the chat window ends the chat for both; Blocked Profiles and Don’t Show lift the marks; reporting hides at once', async ({ browser, request }) => {
+test('blocking from the chat window ends the chat (for the blocked member once they write, as for a vanished profile); Blocked Profiles and Don’t Show lift the marks; reporting hides at once', async ({ browser, request }) => {
   test.setTimeout(150_000)
   // Demo members 060–069 are this journey's.
   const { starter, partner } = await findPair(request, 60, 69, 60)
@@ -330,10 +330,15 @@ test('blocking from the chat window ends the chat for both; Blocked Profiles and
       await expect(dialog).toHaveCount(0)
       await expect(winA).toContainText('This chat has ended')
       await expect(winA.getByLabel('Type your message')).toHaveCount(0)
-      // The other's window (it arrived minimised) says so in its header, and opened, has no input.
-      await expect(winB.locator('.chat-window__presence')).toHaveText('Chat ended')
+      // The blocked member is not told (a block is never announced): the window stays, the starter merely goes
+      // offline; the next message is refused as for a profile that no longer exists, and then the chat ends.
       await winB.getByRole('button', { name: `Open chat with ${starter.name}` }).click()
+      await expect(winB).not.toContainText('This chat has ended')
+      const box = winB.getByLabel('Type your message')
+      await box.fill('Are you still there?')
+      await box.press('Enter')
       await expect(winB).toContainText('This chat has ended')
+      await expect(winB.locator('.chat-window__presence')).toHaveText('Chat ended')
       await expect(winB.getByLabel('Type your message')).toHaveCount(0)
       // Neither is online for the other any more, in any list.
       await expect(shownOnlineIn(a.page, partner.name)).toHaveCount(0)

@@ -16,7 +16,7 @@ const codeA = arg("code-a");
 const codeB = arg("code-b");
 watchdog(40000);
 
-const EVENTS = ["sendActiveMatchedProfiles", "userConnected", "userDisConnected", "initialChatUserMessages", "message", "unreadCounts", "chatError", "chatWarning"];
+const EVENTS = ["sendActiveMatchedProfiles", "userConnected", "userDisConnected", "onlineUsersChanged", "initialChatUserMessages", "message", "unreadCounts", "chatError", "chatWarning"];
 
 async function main() {
   const a = chatConnect(va, url, arg("token-a"), transports);
@@ -34,7 +34,12 @@ async function main() {
   const ra = await ack(a, "registerNewUser", {});
   check("A registered", ra && ra.ok && ra.profileID === codeA, { got: ra });
   const listA = await until(() => la.sendActiveMatchedProfiles[0], "A's online list");
-  const seenB = listA.find((u) => u.profileID === codeB);
+  // On one node B is in A's list. Across nodes B's join reaches A's node through Redis, which may come just after A's
+  // list was taken: then it arrives as userConnected (or within onlineUsersChanged) instead, and that is correct too.
+  const seenB = url2 === url
+    ? listA.find((u) => u.profileID === codeB)
+    : await until(() => listA.find((u) => u.profileID === codeB) || la.userConnected.find((u) => u.profileID === codeB) ||
+        la.onlineUsersChanged.flatMap((c) => c.connected || []).find((u) => u.profileID === codeB), "B in A's list, or announced to A");
   check("A's list holds B as a chat user", isChatUser(seenB) && seenB.gender === 20, { got: seenB });
   check("A's list has no groom and not A", listA.every((u) => u.gender === 20 && u.profileID !== codeA), { n: listA.length });
   const joinedA = await until(() => lb.userConnected.find((u) => u.profileID === codeA), "userConnected(A) at B");

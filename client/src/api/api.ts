@@ -99,6 +99,9 @@ function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
   return locks ? (locks.request('tfm-token-refresh', fn) as unknown as Promise<T>) : fn()
 }
 
+/** The viewer grant the latest refresh brought (see tokensRefreshed). */
+let freshPhotoGrant: string | undefined
+
 /** POST auth/exchange-token with the stored refresh token; stores the rotated pair. */
 async function exchangeToken(usedToken: string): Promise<RefreshOutcome> {
   // An earlier refresh (or another tab) already replaced the token this request used: just retry.
@@ -119,10 +122,11 @@ async function exchangeToken(usedToken: string): Promise<RefreshOutcome> {
   }
   const body: unknown = await res.json().catch(() => null)
   if (res.ok && isEnvelope(body) && body.meta.code === 200) {
-    const d = body.data as { token?: string; refreshToken?: string } | null
+    const d = body.data as { token?: string; refreshToken?: string; photoGrant?: string } | null
     // Refresh tokens rotate: the new one replaces the old, which is now spent.
     if (d?.token && d.refreshToken) {
       tokenStore.save({ token: d.token, refreshToken: d.refreshToken })
+      freshPhotoGrant = d.photoGrant
       return 'ok'
     }
   }
@@ -143,7 +147,7 @@ function refreshOnce(usedToken: string, dispatch: Dispatch): Promise<RefreshOutc
         if (outcome === 'ok') {
           const token = tokenStore.token()
           const refreshToken = tokenStore.refreshToken()
-          if (token && refreshToken) dispatch(tokensRefreshed({ token, refreshToken }))
+          if (token && refreshToken) dispatch(tokensRefreshed({ token, refreshToken, photoGrant: freshPhotoGrant }))
         } else if (outcome === 'ended') {
           endSession(dispatch)
         }

@@ -43,8 +43,11 @@ export const tokenStore = {
   },
 }
 
-/** The base query refreshed the tokens (they are already stored). */
-export const tokensRefreshed = createAction<TokenPair>('session/tokensRefreshed')
+/**
+ * The base query refreshed the tokens (they are already stored). photoGrant, when the refresh brought one, is the
+ * member's renewed viewer grant for photo URLs (it lives a few hours; a chat can stay open longer).
+ */
+export const tokensRefreshed = createAction<TokenPair & { photoGrant?: string }>('session/tokensRefreshed')
 
 /** The server ended the session (refresh refused, or a member call answered 401); the tokens are already cleared. */
 export const sessionEnded = createAction('session/ended')

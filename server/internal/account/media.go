@@ -18,6 +18,9 @@ const MediaCookieName = "tfm_media"
 // Family is the session (refresh-token family) this Session belongs to.
 func (s *Session) Family() string { return s.family }
 
+// ProfileCode is the public profile id of the member this Session is for.
+func (s *Session) ProfileCode() string { return s.code }
+
 // MediaCookie returns the media cookie's value for a session (a
 // Principal.SessionID or Session.Family): the family id and its MAC.
 func (s *Service) MediaCookie(family string) string {

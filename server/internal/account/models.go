@@ -34,7 +34,12 @@ type Session struct {
 	RefreshToken string   `json:"refreshToken"`
 	ExpiresIn    int      `json:"expiresIn"` // access token lifetime in seconds
 	Profile      *Summary `json:"profile,omitempty"`
-	family       string   // the refresh-token family: see Family
+	// PhotoGrant, on a refresh (which carries no Profile), renews the
+	// member's viewer grant for photo URLs (Summary.PhotoGrant), whose life
+	// is shorter than a long chat session's.
+	PhotoGrant string `json:"photoGrant,omitempty"`
+	family     string // the refresh-token family: see Family
+	code       string // the member's public profile id: see ProfileCode
 }
 
 // Summary is the member's own profile summary (spec §3 "Profile").

@@ -438,7 +438,7 @@ func (s *Service) startSession(tx *gorm.DB, userID uint64, profileCode string, v
 	if err != nil {
 		return nil, err
 	}
-	return &Session{Token: at, RefreshToken: rt, ExpiresIn: int(AccessTTL / time.Second), family: fam}, nil
+	return &Session{Token: at, RefreshToken: rt, ExpiresIn: int(AccessTTL / time.Second), family: fam, code: profileCode}, nil
 }
 
 // sessionFor starts a session for an existing user and attaches the summary.

@@ -167,6 +167,12 @@ func TestAccountJourneyOverHTTP(t *testing.T) {
 	if w.Code != 200 || r.Token == "" || r.RefreshToken == s.RefreshToken {
 		t.Fatalf("exchange: %d %s", w.Code, w.Body.String())
 	}
+	// A refresh renews the viewer grant of chat photos, for a chat left open longer than a grant lives.
+	var grant struct{ PhotoGrant string }
+	json.Unmarshal(e.Data, &grant)
+	if !strings.HasPrefix(grant.PhotoGrant, s.Profile.ProfileID+".") {
+		t.Fatalf("exchange without a fresh photo grant for %s: %s", s.Profile.ProfileID, e.Data)
+	}
 	if w, _ = call(t, a, "POST", "/api/v1/auth/exchange-token", `{"refreshToken":"`+s.RefreshToken+`"}`); w.Code != 401 {
 		t.Fatalf("reuse of a rotated token: %d", w.Code)
 	}

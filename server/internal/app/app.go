@@ -39,6 +39,7 @@ import (
 	"github.com/tfmmatrimony/tfm/server/internal/realtime/engineio"
 	"github.com/tfmmatrimony/tfm/server/internal/realtime/gateway"
 	"github.com/tfmmatrimony/tfm/server/internal/relation"
+	"github.com/tfmmatrimony/tfm/server/internal/request"
 	"github.com/tfmmatrimony/tfm/server/internal/search"
 	"github.com/tfmmatrimony/tfm/server/internal/seed"
 	"github.com/tfmmatrimony/tfm/server/internal/store"
@@ -56,8 +57,9 @@ type App struct {
 	Content  *content.Service
 	Plans    *plan.Service
 	Profiles *profile.Service
-	Matches  *match.Service  // matches and today's ten
-	Search   *search.Service // searches and saved searches
+	Matches  *match.Service   // matches and today's ten
+	Search   *search.Service  // searches and saved searches
+	Requests *request.Service // photo and phone requests
 	Accounts *account.Service
 	// Relations holds blocks, don't-show marks, invitations and requests.
 	Relations *relation.Store
@@ -127,6 +129,10 @@ func Open(ctx context.Context, cfg *config.Config, log *slog.Logger) (*App, erro
 		d.Close()
 		return nil, err
 	}
+	if a.Requests, err = request.New(request.Deps{DB: d, Relations: a.Relations, Profiles: a.Profiles}); err != nil {
+		d.Close()
+		return nil, err
+	}
 	scope := gateway.ScopeOf(ctx, d) // nodes sharing this database share presence and rooms in Redis
 	if a.Chat, err = chat.New(chat.Deps{DB: d, Relations: a.Relations, Limiter: a.Limiter, Scope: scope, Log: log,
 		SendLimit: cfg.ChatSendLimit}); err != nil {
@@ -153,7 +159,7 @@ func Open(ctx context.Context, cfg *config.Config, log *slog.Logger) (*App, erro
 	}
 	a.Handler = httpapi.NewRouter(httpapi.Deps{
 		Config: cfg, Log: log, Master: a.Master, Content: a.Content, Plans: a.Plans, Profiles: a.Profiles,
-		Matches: a.Matches, Search: a.Search, Accounts: a.Accounts, MailOutbox: a.MailOutbox, SMSOutbox: a.SMSOutbox,
+		Matches: a.Matches, Search: a.Search, Requests: a.Requests, Accounts: a.Accounts, MailOutbox: a.MailOutbox, SMSOutbox: a.SMSOutbox,
 		Limiter: a.Limiter, Registry: a.Registry, Checks: checks, Client: clientFS(a.Cfg.ClientDir), Realtime: a.Realtime,
 	})
 	return a, nil

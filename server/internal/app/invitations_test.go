@@ -10,6 +10,7 @@ import (
 	"github.com/tfmmatrimony/tfm/server/internal/app"
 	"github.com/tfmmatrimony/tfm/server/internal/apperr"
 	"github.com/tfmmatrimony/tfm/server/internal/profile"
+	"github.com/tfmmatrimony/tfm/server/internal/relation"
 )
 
 // invitationOf reads the invitation of viewer's partner view of m.
@@ -63,13 +64,9 @@ func TestInvitations(t *testing.T) {
 			b := newMember(t, a, 20, "Anna Mathew", 26)
 			b2 := newMember(t, a, 20, "Neethu Paul", 25)
 			g2 := newMember(t, a, 10, "Rahul Joseph", 30)
-			// expect: m's POST profile/<path> answers code with msg.
 			expect := func(what string, m testMember, path string, code int, msg string) {
 				t.Helper()
-				w, e := call(t, a, "POST", "/api/v1/profile/"+path, "", m.auth()...)
-				if w.Code != code || e.Meta.Message != msg {
-					t.Errorf("%s: %d %q, want %d %q", what, w.Code, e.Meta.Message, code, msg)
-				}
+				expectPost(t, a, what, m, path, code, msg)
 			}
 
 			t.Run("WhoMayBeInvited", func(t *testing.T) {
@@ -144,9 +141,25 @@ func TestInvitations(t *testing.T) {
 					t.Errorf("sent with a hidden member: %v", got)
 				}
 				call(t, a, "POST", "/api/v1/profile/hide", `{"hidden":false}`, b2.auth()...)
+				// A decline is respected: no new invitation to her for 30 days (issue 20's cool-off).
+				w, e := call(t, a, "POST", "/api/v1/profile/invite/"+b2.Code, "", g.auth()...)
+				again := time.Now().Add(relation.InviteCoolOff).In(time.FixedZone("IST", 5*3600+1800)).Format("02-01-2006")
+				if w.Code != 409 || e.Meta.Message != fmt.Sprintf(relation.MsgInviteCoolOff, again) {
+					t.Errorf("re-invite within the cool-off: %d %q", w.Code, e.Meta.Message)
+				}
+				expect("her inviting him meanwhile is her choice", b2, "invite/"+g.Code, 200, profile.MsgInviteSent)
+				expect("he cancels hers? no: he declines it", g, "decline-invitation/"+b2.Code, 200, profile.MsgInviteDeclined)
+				a.DB.Exec("UPDATE invitations SET updated_at = ? WHERE sender_id = ? AND receiver_id = ? AND status = 'declined'",
+					time.Now().UTC().Add(-relation.InviteCoolOff-time.Hour), g.ID, b2.ID)
 				// A block withdraws the pending invitation, so it cannot be accepted across the block
 				// or after it is lifted.
 				expect("invite once more", g, "invite/"+b2.Code, 200, profile.MsgInviteSent)
+				if got := box(t, a, g, "pending"); fmt.Sprint(got) != fmt.Sprint([]string{b2.Code + ":pending:true"}) {
+					t.Errorf("his pending: %v", got)
+				}
+				if got := box(t, a, b2, "pending"); len(got) != 0 {
+					t.Errorf("her pending holds what she did not send: %v", got)
+				}
 				expect("block", b2, "block/"+g.Code, 200, "Record added Successfully")
 				if w, _ := call(t, a, "DELETE", "/api/v1/profile/block/"+g.Code, "", b2.auth()...); w.Code != 200 {
 					t.Fatalf("unblock: %d", w.Code)

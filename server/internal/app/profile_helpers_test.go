@@ -229,3 +229,12 @@ func (r *recorder) mustNotContain(secrets ...string) {
 		}
 	}
 }
+
+// expectPost checks that m's POST /api/v1/profile/<path> answers code with msg.
+func expectPost(t *testing.T, a *app.App, what string, m testMember, path string, code int, msg string) {
+	t.Helper()
+	w, e := call(t, a, "POST", "/api/v1/profile/"+path, "", m.auth()...)
+	if w.Code != code || e.Meta.Message != msg {
+		t.Errorf("%s: %d %q, want %d %q", what, w.Code, e.Meta.Message, code, msg)
+	}
+}

@@ -424,9 +424,9 @@ type partnerJSON struct {
 		Age         int    `json:"age"`
 		DateOfBirth string `json:"dateOfBirth"`
 	} `json:"basic"`
-	Badges   []struct{ Kind string } `json:"badges"`
-	Requests struct{ Photo string }  `json:"requests"`
-	DontShow bool                    `json:"dontShow"`
+	Badges   []struct{ Kind string }       `json:"badges"`
+	Requests struct{ Photo, Phone string } `json:"requests"`
+	DontShow bool                          `json:"dontShow"`
 }
 
 // TestPartnerViewMaskingAndProtectedPhotos: another member sees age not

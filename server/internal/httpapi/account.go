@@ -211,6 +211,7 @@ func (h *handlers) exchangeToken(c *gin.Context) {
 		return
 	}
 	h.setMediaCookie(c, s.Family())
+	s.PhotoGrant = h.Profiles.PhotoGrant(s.ProfileCode())
 	OK(c, "OK", h.signSession(s))
 }
 

@@ -220,7 +220,8 @@ func (h *handlers) answerInvitation(status string) func(ctx context.Context, vie
 	}
 }
 
-// GET /api/v1/profile/invitations/{box} (member): received (pending to me), sent (mine, latest per member) or accepted (either way).
+// GET /api/v1/profile/invitations/{box} (member): received (pending to me), pending (mine awaiting an
+// answer), sent (mine, latest per member) or accepted (either way).
 func (h *handlers) invitations(c *gin.Context) {
 	box := c.Param("box")
 	h.memberList(func(ctx context.Context, viewerID uint64, viewerCode string, skip, limit int) (*profile.Page[profile.Card], error) {

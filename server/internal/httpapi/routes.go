@@ -24,6 +24,7 @@ import (
 	"github.com/tfmmatrimony/tfm/server/internal/profile"
 	"github.com/tfmmatrimony/tfm/server/internal/ratelimit"
 	"github.com/tfmmatrimony/tfm/server/internal/realtime/engineio"
+	"github.com/tfmmatrimony/tfm/server/internal/request"
 	"github.com/tfmmatrimony/tfm/server/internal/search"
 )
 
@@ -37,6 +38,7 @@ type Deps struct {
 	Profiles *profile.Service
 	Matches  *match.Service
 	Search   *search.Service
+	Requests *request.Service
 	Accounts *account.Service
 	// MailOutbox and SMSOutbox, when set (dev and test only), are served at /dev/outbox.
 	MailOutbox *mail.Outbox
@@ -103,6 +105,7 @@ func NewRouter(d Deps) *gin.Engine {
 	v1.GET("/profile", h.requireMember, h.profile)
 	h.profileRoutes(v1)
 	h.discoveryRoutes(v1)
+	h.requestRoutes(v1)
 	h.mediaRoutes(r)
 	if d.MailOutbox != nil && d.SMSOutbox != nil {
 		r.GET("/dev/outbox", h.devOutbox)

@@ -2,6 +2,7 @@ package profile
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"gorm.io/gorm"
@@ -127,7 +128,7 @@ func (s *Service) Invite(ctx context.Context, viewerID uint64, code string) erro
 		return nil
 	}
 	if _, err := s.rel.Invite(ctx, viewerID, id, withinLimit); err != nil {
-		if apperr.KindOf(err) == apperr.RateLimited {
+		if apperr.KindOf(err) == apperr.RateLimited || errors.Is(err, relation.ErrCoolOff) {
 			return err
 		}
 		if apperr.KindOf(err) == apperr.Conflict {
@@ -177,6 +178,7 @@ const (
 	BoxReceived = "received" // pending invitations to the viewer
 	BoxSent     = "sent"     // the viewer's invitations, any status
 	BoxAccepted = "accepted" // accepted, either way
+	BoxPending  = "pending"  // the viewer's invitations still awaiting an answer
 )
 
 // Invitations pages one of viewer's invitation boxes, newest first, as cards of members viewer
@@ -193,6 +195,8 @@ func (s *Service) Invitations(ctx context.Context, viewerID uint64, viewerCode, 
 	case BoxAccepted:
 		q = q.Joins("JOIN profiles p ON (p.id = i.sender_id AND i.receiver_id = ?) OR (p.id = i.receiver_id AND i.sender_id = ?)", viewerID, viewerID).
 			Where("i.status = ?", relation.InviteAccepted)
+	case BoxPending:
+		q = q.Joins("JOIN profiles p ON p.id = i.receiver_id").Where("i.sender_id = ? AND i.status = ?", viewerID, relation.InvitePending)
 	default:
 		return nil, apperr.New(apperr.NotFound, MsgUnknownInvitationBox)
 	}

@@ -202,6 +202,11 @@ func (s *Service) Partner(ctx context.Context, viewerID uint64, viewerCode, code
 			return nil, internal(err)
 		}
 	}
+	if !entitled {
+		if entitled, err = s.phoneShared(ctx, viewerID, r.ID, r.ContactFilter); err != nil {
+			return nil, internal(err)
+		}
+	}
 	v.Contact = Contact{PhoneCode: r.PhoneCode, Phone: MaskPhone(r.Phone), Email: MaskEmail(r.Email), Masked: true}
 	if entitled {
 		ms, err := s.settingsRow(db, r.ID)
@@ -220,9 +225,9 @@ func (s *Service) Partner(ctx context.Context, viewerID uint64, viewerCode, code
 		for _, q := range reqs {
 			switch q.Kind {
 			case relation.KindPhoto:
-				v.Requests.Photo = q.Status
+				v.Requests.Photo = relation.RequesterSees(q.Status)
 			case relation.KindPhone:
-				v.Requests.Phone = q.Status
+				v.Requests.Phone = relation.RequesterSees(q.Status)
 			}
 		}
 		var n int64
@@ -258,4 +263,26 @@ func (s *Service) recordView(ctx context.Context, db *gorm.DB, viewer, viewed ui
 	return store.Retry(ctx, 5, func() error {
 		return db.Table("profile_views").Clauses(upsert).Create(row).Error
 	})
+}
+
+// phoneShared reports whether owner shares their contact with viewer by
+// accepting viewer's phone request, within owner's contact filter: the
+// accept is the owner's consent, so "paid" asks nothing more, while
+// "verified" still wants viewer's mobile verified and "accepted" an
+// accepted invitation between them. It uses no contact view of a plan.
+func (s *Service) phoneShared(ctx context.Context, viewerID, ownerID uint64, filter string) (bool, error) {
+	ok, err := s.rel.RequestAccepted(ctx, relation.KindPhone, viewerID, ownerID)
+	if err != nil || !ok {
+		return false, err
+	}
+	switch filter {
+	case ContactVerified:
+		var n int64
+		err := s.db.WithContext(ctx).Table("profiles p").Joins("JOIN users u ON u.id = p.user_id").
+			Where("p.id = ? AND u.phone_verified_at IS NOT NULL", viewerID).Count(&n).Error
+		return n > 0, err
+	case ContactAccepted:
+		return s.rel.InvitationAccepted(ctx, viewerID, ownerID)
+	}
+	return true, nil
 }

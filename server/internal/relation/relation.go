@@ -8,6 +8,7 @@ package relation
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -31,10 +32,16 @@ const (
 	KindPhoto = "photo"
 	KindPhone = "phone"
 
-	RequestPending  = "pending"
-	RequestAccepted = "accepted"
-	RequestIgnored  = "ignored"
+	RequestPending   = "pending"
+	RequestAccepted  = "accepted"
+	RequestIgnored   = "ignored"   // the owner's soft no: the requester still sees it pending
+	RequestDeclined  = "declined"  // the owner's no; asking again waits RequestCoolOff
+	RequestCancelled = "cancelled" // withdrawn by the requester, or by a block
 )
+
+// RequestCoolOff is how long after a declined request the same member may
+// not ask again.
+const RequestCoolOff = 30 * 24 * time.Hour
 
 // ChangeKind names a relation change that listeners may act on.
 type ChangeKind string
@@ -184,8 +191,15 @@ func (s *Store) block(tx *gorm.DB, blocker, blocked uint64) error {
 	if err != nil && !store.IsUniqueViolation(err) {
 		return err
 	}
-	return tx.Table("invitations").Where("pair_key = ? AND status = ?", pairKey(blocker, blocked), InvitePending).
-		Updates(map[string]any{"status": InviteCancelled, "pair_key": gorm.Expr("NULL"), "updated_at": s.now()}).Error
+	if err := tx.Table("invitations").Where("pair_key = ? AND status = ?", pairKey(blocker, blocked), InvitePending).
+		Updates(map[string]any{"status": InviteCancelled, "pair_key": gorm.Expr("NULL"), "updated_at": s.now()}).Error; err != nil {
+		return err
+	}
+	// Pending photo and phone requests go too, either way (an ignored one is pending to its requester).
+	return tx.Table("access_requests").
+		Where("((requester_id = ? AND owner_id = ?) OR (requester_id = ? AND owner_id = ?)) AND status IN ?",
+			blocker, blocked, blocked, blocker, []string{RequestPending, RequestIgnored}).
+		Updates(map[string]any{"status": RequestCancelled, "updated_at": s.now()}).Error
 }
 
 // Unblock removes blocker's block on blocked and announces it.
@@ -322,6 +336,9 @@ func (s *Store) Invite(ctx context.Context, sender, receiver uint64, allow ...fu
 		if err := lockActor(tx, sender); err != nil {
 			return err
 		}
+		if err := s.coolOff(tx, sender, receiver); err != nil {
+			return err
+		}
 		for _, check := range allow {
 			if err := check(tx); err != nil {
 				return err
@@ -337,6 +354,38 @@ func (s *Store) Invite(ctx context.Context, sender, receiver uint64, allow ...fu
 	s.announce(ctx, Change{Kind: InvitationChanged, From: sender, To: receiver, Status: InvitePending})
 	return id, nil
 }
+
+// InviteCoolOff is how long after a member declined my invitation I may
+// not invite them again: an answer is respected, not worn down.
+const InviteCoolOff = 30 * 24 * time.Hour
+
+// coolOff refuses an invitation to a member who declined one from the same
+// sender within InviteCoolOff, saying from which day (DD-MM-YYYY) it is allowed.
+func (s *Store) coolOff(tx *gorm.DB, sender, receiver uint64) error {
+	var last struct{ UpdatedAt time.Time }
+	res := tx.Table("invitations").Select("updated_at").
+		Where("sender_id = ? AND receiver_id = ? AND status = ?", sender, receiver, InviteDeclined).
+		Order("updated_at DESC").Limit(1).Scan(&last)
+	if res.Error != nil {
+		return res.Error
+	}
+	if res.RowsAffected == 0 {
+		return nil
+	}
+	if again := last.UpdatedAt.Add(InviteCoolOff); s.now().Before(again) {
+		return apperr.Wrap(apperr.Conflict, fmt.Sprintf(MsgInviteCoolOff, again.In(india).Format("02-01-2006")), ErrCoolOff)
+	}
+	return nil
+}
+
+// ErrCoolOff is the cause of Invite's refusal within InviteCoolOff (errors.Is).
+var ErrCoolOff = errors.New("relation: invitation within the cool-off after a decline")
+
+// MsgInviteCoolOff answers an invitation within the cool-off; %s is the first day it is allowed.
+const MsgInviteCoolOff = "This member declined your invitation. You can invite them again from %s."
+
+// india is the members' time zone, for the dates in messages.
+var india = time.FixedZone("IST", 5*3600+1800)
 
 // RespondInvitation moves receiver's pending invitation from sender to status
 // (accepted or declined); the sender cancels with Cancel.
@@ -376,8 +425,31 @@ func (s *Store) InvitationAccepted(ctx context.Context, a, b uint64) (bool, erro
 	return n > 0, err
 }
 
-// Request records requester's photo or phone request to owner (idempotent while pending or accepted).
-func (s *Store) Request(ctx context.Context, kind string, requester, owner uint64) error {
+// Request errors, the causes of Request's refusals (errors.Is); the
+// caller words them for the member.
+var (
+	ErrRequestLive     = errors.New("relation: a request of this kind is already pending")
+	ErrRequestAccepted = errors.New("relation: the request was already accepted")
+	ErrRequestCoolOff  = errors.New("relation: the request was declined recently")
+)
+
+// RequestCoolOffUntil is the first moment requester may ask owner again
+// after a decline; Request's ErrRequestCoolOff refusal carries it.
+type RequestCoolOffUntil struct{ Until time.Time }
+
+func (e *RequestCoolOffUntil) Error() string { return ErrRequestCoolOff.Error() }
+
+// Unwrap makes errors.Is(err, ErrRequestCoolOff) hold.
+func (e *RequestCoolOffUntil) Unwrap() error { return ErrRequestCoolOff }
+
+// Request records requester's photo or phone request to owner: a new one,
+// or the same pair's cancelled one (or one declined more than
+// RequestCoolOff ago) asked again. A live one (pending, or ignored, which
+// the requester sees as pending) refuses with ErrRequestLive, an accepted
+// one with ErrRequestAccepted, a recent decline with *RequestCoolOffUntil.
+// allow, when set, runs first in the same transaction with the requester's
+// row locked, so a daily limit it checks holds under concurrent calls.
+func (s *Store) Request(ctx context.Context, kind string, requester, owner uint64, allow ...func(tx *gorm.DB) error) error {
 	if kind != KindPhoto && kind != KindPhone {
 		return apperr.New(apperr.BadRequest, "Unknown request kind")
 	}
@@ -385,36 +457,99 @@ func (s *Store) Request(ctx context.Context, kind string, requester, owner uint6
 		return apperr.New(apperr.BadRequest, "You cannot request your own profile")
 	}
 	now := s.now()
-	err := s.db.WithContext(ctx).Table("access_requests").
-		Create(map[string]any{"kind": kind, "requester_id": requester, "owner_id": owner, "status": RequestPending, "created_at": now, "updated_at": now}).Error
-	if store.IsUniqueViolation(err) {
-		// Asking again re-opens an ignored request; pending and accepted ones stay.
-		err = s.db.WithContext(ctx).Table("access_requests").
-			Where("kind = ? AND requester_id = ? AND owner_id = ? AND status = ?", kind, requester, owner, RequestIgnored).
-			Updates(map[string]any{"status": RequestPending, "updated_at": now}).Error
-	}
-	if err != nil {
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := lockActor(tx, requester); err != nil {
+			return err
+		}
+		for _, check := range allow {
+			if err := check(tx); err != nil {
+				return err
+			}
+		}
+		var cur struct {
+			ID        uint64
+			Status    string
+			UpdatedAt time.Time
+		}
+		res := tx.Table("access_requests").Select("id, status, updated_at").
+			Where("kind = ? AND requester_id = ? AND owner_id = ?", kind, requester, owner).Limit(1).Scan(&cur)
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return tx.Table("access_requests").Create(map[string]any{"kind": kind, "requester_id": requester, "owner_id": owner,
+				"status": RequestPending, "created_at": now, "updated_at": now}).Error
+		}
+		switch cur.Status {
+		case RequestPending, RequestIgnored:
+			return ErrRequestLive
+		case RequestAccepted:
+			return ErrRequestAccepted
+		case RequestDeclined:
+			if until := cur.UpdatedAt.Add(RequestCoolOff); now.Before(until) {
+				return &RequestCoolOffUntil{Until: until}
+			}
+		}
+		// Asked again: created_at is when it was (last) asked, which the daily limit counts.
+		return tx.Table("access_requests").Where("id = ?", cur.ID).
+			Updates(map[string]any{"status": RequestPending, "created_at": now, "updated_at": now}).Error
+	})
+	switch {
+	case errors.Is(err, ErrRequestLive), errors.Is(err, ErrRequestAccepted), errors.Is(err, ErrRequestCoolOff):
+		return err
+	case store.IsUniqueViolation(err): // a concurrent identical request won
+		return ErrRequestLive
+	case err != nil:
 		return store.Translate(err, "Profile not found", "")
 	}
 	s.announce(ctx, Change{Kind: RequestChanged, From: requester, To: owner, Status: RequestPending})
 	return nil
 }
 
-// AnswerRequest lets owner accept or ignore requester's pending request.
+// RequesterSees is a request's status as its requester is shown it: an
+// ignored request stays "pending", a cancelled one is no request ("").
+func RequesterSees(status string) string {
+	switch status {
+	case RequestIgnored:
+		return RequestPending
+	case RequestCancelled:
+		return ""
+	}
+	return status
+}
+
+// AnswerRequest lets owner accept, decline or ignore requester's pending
+// request (an ignored one may still be accepted or declined later).
 func (s *Store) AnswerRequest(ctx context.Context, kind string, owner, requester uint64, status string) error {
-	if status != RequestAccepted && status != RequestIgnored {
+	from := []string{RequestPending, RequestIgnored}
+	switch status {
+	case RequestAccepted, RequestDeclined:
+	case RequestIgnored:
+		from = []string{RequestPending}
+	default:
 		return apperr.New(apperr.BadRequest, "Unknown request answer")
 	}
+	return s.moveRequest(ctx, kind, requester, owner, from, status, owner, requester)
+}
+
+// CancelRequest withdraws requester's pending (or ignored) request to owner.
+func (s *Store) CancelRequest(ctx context.Context, kind string, requester, owner uint64) error {
+	return s.moveRequest(ctx, kind, requester, owner, []string{RequestPending, RequestIgnored}, RequestCancelled, requester, owner)
+}
+
+// moveRequest moves the pair's request of kind from one of from to status
+// and announces it from actor to other; apperr.NotFound when there is none.
+func (s *Store) moveRequest(ctx context.Context, kind string, requester, owner uint64, from []string, status string, actor, other uint64) error {
 	res := s.db.WithContext(ctx).Table("access_requests").
-		Where("kind = ? AND requester_id = ? AND owner_id = ? AND status = ?", kind, requester, owner, RequestPending).
+		Where("kind = ? AND requester_id = ? AND owner_id = ? AND status IN ?", kind, requester, owner, from).
 		Updates(map[string]any{"status": status, "updated_at": s.now()})
 	if res.Error != nil {
-		return res.Error
+		return store.Translate(res.Error, "", "")
 	}
 	if res.RowsAffected == 0 {
 		return apperr.New(apperr.NotFound, "Request not found")
 	}
-	s.announce(ctx, Change{Kind: RequestChanged, From: owner, To: requester, Status: status})
+	s.announce(ctx, Change{Kind: RequestChanged, From: actor, To: other, Status: status})
 	return nil
 }
 

@@ -126,7 +126,10 @@ func (s *Seeder) Demo(ctx context.Context) (int, error) {
 		if err := s.repairDemoHeights(ctx); err != nil {
 			return 0, err
 		}
-		return 0, s.demoPreferences(ctx)
+		if err := s.demoPreferences(ctx); err != nil {
+			return 0, err
+		}
+		return 0, s.demoRequests(ctx)
 	}
 	// One hash for every demo member: 200 bcrypt hashes at cost 12 would take most of a minute.
 	cost := s.PasswordCost
@@ -167,7 +170,69 @@ func (s *Seeder) Demo(ctx context.Context) (int, error) {
 		created++
 	}
 	s.Log.Info("seeded demo members", "created", created)
-	return created, s.demoPreferences(ctx)
+	if err := s.demoPreferences(ctx); err != nil {
+		return created, err
+	}
+	return created, s.demoRequests(ctx)
+}
+
+// demoRequests are photo and phone requests among demo members 060 to 064
+// (no browser test uses them), one of each state, so that Inbox → Requests
+// and a protected profile show something: log in as demo.bride.060 to see
+// received ones, as demo.groom.060 to see sent ones. Brides 060 to 062
+// protect their photos. Existing rows are left alone.
+func (s *Seeder) demoRequests(ctx context.Context) error {
+	db := s.DB.WithContext(ctx)
+	id := func(who string) (uint64, error) {
+		var pid uint64
+		err := db.Table("profiles p").Joins("JOIN users u ON u.id = p.user_id").
+			Where("u.email = ?", "demo."+who+"@demo.tfmmatrimony.in").Pluck("p.id", &pid).Error
+		return pid, err
+	}
+	for _, b := range []string{"bride.060", "bride.061", "bride.062"} {
+		pid, err := id(b)
+		if err != nil || pid == 0 {
+			return err
+		}
+		if err := db.Table("profiles").Where("id = ?", pid).Update("photo_visibility", profile.PhotosProtected).Error; err != nil {
+			return err
+		}
+	}
+	now := time.Now().UTC()
+	for i, r := range []struct{ kind, from, to, status string }{
+		{"photo", "groom.060", "bride.060", "pending"},
+		{"photo", "groom.061", "bride.060", "accepted"},
+		{"photo", "groom.062", "bride.061", "declined"},
+		{"phone", "groom.060", "bride.062", "pending"},
+		{"phone", "groom.063", "bride.060", "accepted"},
+		{"phone", "bride.063", "groom.064", "pending"},
+		{"photo", "groom.060", "bride.061", "accepted"},
+	} {
+		from, err := id(r.from)
+		if err != nil {
+			return err
+		}
+		to, err := id(r.to)
+		if err != nil {
+			return err
+		}
+		if from == 0 || to == 0 {
+			continue
+		}
+		var n int64
+		if err := db.Table("access_requests").Where("kind = ? AND requester_id = ? AND owner_id = ?", r.kind, from, to).Count(&n).Error; err != nil {
+			return err
+		}
+		if n > 0 {
+			continue
+		}
+		at := now.Add(-time.Duration(i+1) * 3 * time.Hour)
+		if err := db.Table("access_requests").Create(map[string]any{"kind": r.kind, "requester_id": from, "owner_id": to,
+			"status": r.status, "created_at": at, "updated_at": at}).Error; err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // demoPreferences gives every demo member without partner preferences the

@@ -55,6 +55,9 @@ describe('account slice', () => {
     let s = reducer(visitor(), sessionStarted({ token: 'a.b.c', profile }))
     s = reducer(s, tokensRefreshed({ token: 'new', refreshToken: 'r2' }))
     expect(s.token).toBe('new')
+    // A refresh that brings a renewed photo grant replaces the profile's (chat photos keep loading).
+    s = reducer(s, tokensRefreshed({ token: 'newer', refreshToken: 'r3', photoGrant: 'TM2475392.99.mac' }))
+    expect(s.profile?.photoGrant).toBe('TM2475392.99.mac')
     s = reducer(s, sessionEnded())
     expect(s).toMatchObject({ isLoggedIn: false, token: null, profile: null, signedOut: false })
   })

@@ -83,7 +83,9 @@ const accountSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(tokensRefreshed, (state, action) => {
-        if (state.isLoggedIn) state.token = action.payload.token
+        if (!state.isLoggedIn) return
+        state.token = action.payload.token
+        if (action.payload.photoGrant && state.profile) state.profile.photoGrant = action.payload.photoGrant
       })
       // Ignored once logged out, so a late 401 after a logout or deletion does not undo signedOut.
       .addCase(sessionEnded, (state) => (state.isLoggedIn ? { ...visitor, tokenAction: state.tokenAction } : state))

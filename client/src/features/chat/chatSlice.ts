@@ -332,7 +332,10 @@ const chatSlice = createSlice({
       const m = u?.messages.find((x) => (n.messageId && x.id === n.messageId) || (n.clientId && x.clientId === n.clientId))
       if (m) m.authorWarning = n.message
     },
-    /** A block, or my own "don't show" mark, ended the chat (chatClosed): the window shows it and takes no more messages. */
+    /**
+     * A block I made, my own "don't show" mark (chatClosed), or a partner who is no longer there (a send refused
+     * not_found) ended the chat: the window shows it and takes no more messages.
+     */
     chatClosed(state, action: PayloadAction<ChatClosedNotice>) {
       const { roomName, profileID } = action.payload
       for (const u of state.chatUsers) {

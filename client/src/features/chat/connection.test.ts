@@ -182,6 +182,18 @@ describe('the chat connection middleware', () => {
     expect(t.store.getState().chat.chatUsers[0].messages[0]).toMatchObject({ id: 3, clientId: 'cid-1' })
   })
 
+  it('ends the window when a send is refused not_found (a vanished partner, or one who blocked me: alike)', async () => {
+    const t = await connected({ notify: vi.fn() })
+    await openAsha(t)
+    expect(t.store.getState().chat.chatUsers[0].closed).toBeFalsy()
+    t.store.dispatch(chatCommands.send({ roomName: ROOM, message: 'Are you there?' }))
+    const req = t.socket().pending('sendMessage')
+    const refusal = { code: 'not_found', message: 'This profile is not available' }
+    t.socket().fire('chatError', { ...refusal, event: 'sendMessage', roomName: ROOM, clientId: 'cid-1' })
+    req.reply!({ ok: false, ...refusal })
+    expect(t.store.getState().chat.chatUsers[0]).toMatchObject({ closed: true })
+  })
+
   it('after a reconnection catches up page by page from the last id, without gaps or duplicates, and resends what was pending', async () => {
     const t = await connected()
     await openAsha(t, [msg(1), msg(2)])

@@ -616,6 +616,12 @@ export function createChatMiddleware(overrides: Partial<ChatDeps> = {}): Middlew
             return
           }
           if (n?.clientId) dispatch(sendFailed({ clientId: n.clientId, error: n.message }))
+          // The partner is gone for me (deleted, hidden, or they blocked me: the server answers all alike): the
+          // window ends as a block ends it, only once I write, so that a block is never announced.
+          if (n?.event === 'sendMessage' && n.code === 'not_found' && n.roomName) {
+            const partner = chat().chatUsers.find((u) => u.roomName === n.roomName)
+            if (partner) dispatch(chatClosed({ roomName: n.roomName, profileID: partner.profileID }))
+          }
           if (n?.event === 'loadPreviousMessages' && n.roomName) dispatch(olderFailed(n.roomName))
           // Only what the member did is worth a toast: not the background opening of a conversation.
           const background = n?.event === 'getRoomName' && !!n.toProfileId && !wanted.has(n.toProfileId)

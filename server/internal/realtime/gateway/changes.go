@@ -43,12 +43,15 @@ func (g *Gateway) onRelationChange(ctx context.Context, c relation.Change) {
 			return
 		}
 		room := chat.RoomName(codes[c.From], codes[c.To])
-		for _, pair := range [][2]uint64{{c.From, c.To}, {c.To, c.From}} {
-			viewer, other := pair[0], pair[1]
-			to := g.nsp.To(memberRoom(viewer))
-			_ = to.Emit(EventUserDisconnected, offlineNotice{ProfileID: codes[other]})
-			_ = to.Emit(EventChatClosed, chatClosedNotice{RoomName: room, ProfileID: codes[other]})
-		}
+		// Both leave each other's online list, which reads as going
+		// offline. Only the blocker's open window is closed: telling the
+		// blocked member their chat "closed" would tell them they were
+		// blocked; their next send is refused as for a profile that no
+		// longer exists (not_found).
+		_ = g.nsp.To(memberRoom(c.To)).Emit(EventUserDisconnected, offlineNotice{ProfileID: codes[c.From]})
+		blocker := g.nsp.To(memberRoom(c.From))
+		_ = blocker.Emit(EventUserDisconnected, offlineNotice{ProfileID: codes[c.To]})
+		_ = blocker.Emit(EventChatClosed, chatClosedNotice{RoomName: room, ProfileID: codes[c.To]})
 	case relation.DontShown:
 		if err := g.nsp.In(memberRoom(c.From)).SocketsJoin(mutedRoom(c.To)); err != nil {
 			g.log.Warn("gateway: muting a don't-show member", "profile", c.From, "err", err)

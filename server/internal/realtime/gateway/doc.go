@@ -111,8 +111,10 @@
 //	                  latest state). A window with a single change sends userConnected or
 //	                  userDisConnected instead. Clients must handle all three.
 //	chatWarning       {roomName, messageId, clientId?, code, message}  to the author of a flagged early message
-//	chatClosed        {roomName, profileID}  a block (either way), or the member's own "don't show"
-//	                  mark, ended this chat: stop sending in it
+//	chatClosed        {roomName, profileID}  the member's own block or "don't show" mark ended this
+//	                  chat: stop sending in it. A member who was blocked is not told (that would
+//	                  announce the block): their next send is refused not_found, as for a
+//	                  profile that no longer exists
 //	chatError         see above
 //
 // # Presence
@@ -151,7 +153,7 @@
 //
 // A block, unblock, "don't show" or "show again" (relation.Store.OnChange) updates open
 // lists at once; a block also waits for sends already in flight on this
-// node (chat.Service.Quiesce), then sends chatClosed to both, after which
+// node (chat.Service.Quiesce), then sends chatClosed to the blocker (only), after which
 // every send is refused. "Don't show" puts the marker's sockets (from
 // their connection on) in the muted room of the other member (mutedRoom):
 // that member's live messages skip them (stored, and counted once the

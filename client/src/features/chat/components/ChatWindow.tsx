@@ -32,8 +32,9 @@ function RestoreIcon() {
  * One chat window (spec §2 "Chat box area"): a header with the partner's avatar, name (their profile in a new
  * tab), online dot, a safety menu (report, block), minimise and close; the messages; the input row. Minimised, only
  * the header shows. While open and on screen it marks the partner's messages read. Blocking asks first; the server
- * then ends the chat for both (chatClosed), which this window shows. Reporting the chat blocks too, and the window
- * closes: the member drops out of the reporter's view.
+ * then ends the chat here (chatClosed), which this window shows; the blocked member is not told, and their window
+ * ends only when a message is refused. Reporting the chat blocks too, and the window closes: the member drops out
+ * of the reporter's view.
  */
 export default function ChatWindow({ user, me, online, phone = false }: { user: ChatWindowUser; me: string; online: boolean; phone?: boolean }) {
   const actions = useChatActions()
