@@ -6,7 +6,8 @@ import { loadedSize, noHorizontalOverflow, shot } from './files/page'
 
 // A demo groom opens a new bride's /profile?profileId=: her photos (then the locked placeholder once she protects
 // them), her masked phone and e-mail, her badges with dates, her age and not her date of birth, and the action bar
-// with Invite, Block, Don't show and Report working and the photo and phone request buttons waiting for later releases. Unknown ids show the friendly not-found state; the own id a note.
+// with Invite, Block, Don't show, Report and the photo and phone requests (e2e/requests.spec.ts follows those through)
+// working. Unknown ids show the friendly not-found state; the own id a note.
 
 const GROOM = 'demo.groom.037@demo.tfmmatrimony.in'
 
@@ -62,7 +63,7 @@ test('profile view: photos, masked contact, badges, protected photos, not found 
     const summary = await call<{ subscription: unknown }>(request, groom.token, 'GET', 'profile?onlyInfo=true')
     if (summary.data.subscription) {
       await expect(cta.getByRole('button', { name: 'View contact' })).toBeDisabled()
-      await expect(cta).toContainText('uses one contact view of your plan')
+      await expect(cta).toContainText('will use one contact view of your plan')
     } else {
       await expect(cta.getByRole('link', { name: 'View contact' })).toHaveAttribute('href', '/plans')
       await expect(cta).toContainText('needs a paid plan')
@@ -78,13 +79,11 @@ test('profile view: photos, masked contact, badges, protected photos, not found 
     await expect(list.getByText('ID verified')).toHaveCount(0)
   })
 
-  await test.step('chat opens or says why not; photo and phone requests wait for their release, visibly disabled with a reason', async () => {
-    for (const name of ['Invite', 'Block', "Don't show", 'Report']) await expect(page.locator('.action-bar').getByRole('button', { name, exact: true })).toBeEnabled()
-    for (const name of ['Request photo', 'Request phone']) {
-      const button = page.locator('.action-bar').getByRole('button', { name, exact: true })
-      await expect(button).toBeDisabled()
-      await expect(button).toHaveAccessibleDescription(/.+/)
-    }
+  await test.step('chat opens or says why not; her photos need no request, her number may be asked for', async () => {
+    for (const name of ['Invite', 'Block', "Don't show", 'Report', 'Request phone number']) await expect(page.locator('.action-bar').getByRole('button', { name, exact: true })).toBeEnabled()
+    const photos = page.locator('.action-bar').getByRole('button', { name: 'Request photos', exact: true })
+    await expect(photos).toBeDisabled()
+    await expect(photos).toHaveAccessibleDescription('Photos are visible to you; no request is needed.')
     const chat = page.locator('.action-bar').getByRole('button', { name: 'Chat', exact: true })
     await expect(chat).toBeEnabled()
     const before = await chat.evaluate((b) => document.getElementById(b.getAttribute('aria-describedby') ?? '')?.textContent ?? '')
@@ -111,9 +110,9 @@ test('profile view: photos, masked contact, badges, protected photos, not found 
     expect(r.status).toBe(200)
     await page.reload()
     await expect(page.getByText('Photos are protected')).toBeVisible()
-    const request_ = page.locator('.gallery').getByRole('button', { name: 'Request photo' })
-    await expect(request_).toBeDisabled()
-    await expect(request_).toHaveAccessibleDescription('Photo requests arrive with the inbox release.')
+    const request_ = page.locator('.gallery').getByRole('button', { name: 'Request photos' })
+    await expect(request_).toBeEnabled()
+    await expect(request_).toHaveAccessibleDescription(`Ask ${bride.name} to show you her photos.`)
     await expectNoPhotoOf(page, photoPaths)
     const res = await request.get(baseURL() + oldSrc!)
     expect(res.status()).toBe(403)

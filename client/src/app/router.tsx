@@ -54,6 +54,7 @@ const MEMBER_SCREENS: Record<string, ReturnType<typeof page>> = {
   [ROUTES.inboxReceived]: page(() => import('../routes/InboxReceived')),
   [ROUTES.inboxSent]: page(() => import('../routes/InboxSent')),
   [ROUTES.inboxAccepted]: page(() => import('../routes/InboxAccepted')),
+  [ROUTES.inboxRequests]: page(() => import('../routes/InboxRequests')),
 }
 
 /** Every route of spec §2. */

@@ -55,6 +55,8 @@ export const ROUTES = {
   inboxReceived: '/inbox/received',
   inboxSent: '/inbox/sent',
   inboxAccepted: '/inbox/accepted',
+  // Photo and phone requests, received and sent (?box=sent, ?kind=photo|phone).
+  inboxRequests: '/inbox/requests',
   // The chat page (ours: the spec names the chat screens but no path for them).
   chat: '/chat',
 } as const

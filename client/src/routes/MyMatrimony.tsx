@@ -23,8 +23,8 @@ const COUNTS: { key: keyof DashCounts; label: string; to: string; icon: IconName
   { key: 'invitationsReceived', label: 'Invitations received', to: '/inbox/received', icon: 'mail' },
   { key: 'invitationsAccepted', label: 'Invitations accepted', to: '/inbox/accepted', icon: 'check' },
   { key: 'recentVisitors', label: 'Recent visitors', to: ROUTES.matchesRecentVisitors, icon: 'users' },
-  { key: 'photoRequests', label: 'Photo requests', to: '/inbox/requests', icon: 'star' },
-  { key: 'phoneRequests', label: 'Phone requests', to: '/inbox/requests', icon: 'phone' },
+  { key: 'photoRequests', label: 'Photo requests', to: `${ROUTES.inboxRequests}?kind=photo`, icon: 'star' },
+  { key: 'phoneRequests', label: 'Phone requests', to: `${ROUTES.inboxRequests}?kind=phone`, icon: 'phone' },
 ]
 
 /** /my-matrimony: the member's dashboard from GET profile/dash-view and the summary profile. */

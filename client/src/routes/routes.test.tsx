@@ -12,6 +12,7 @@ import DiscoveryMatches from './DiscoveryMatches'
 import DontShowProfiles from './DontShowProfiles'
 import InboxAccepted from './InboxAccepted'
 import InboxReceived from './InboxReceived'
+import InboxRequests from './InboxRequests'
 import InboxSent from './InboxSent'
 import MyMatches from './MyMatches'
 import NearbyMatches from './NearbyMatches'
@@ -53,6 +54,7 @@ describe('the match, search and list routes', () => {
     ['/inbox/received', InboxReceived],
     ['/inbox/sent', InboxSent],
     ['/inbox/accepted', InboxAccepted],
+    ['/inbox/requests', InboxRequests],
   ])('%s opens its screen, not the placeholder', async (path, Screen) => {
     const lazy = findRoute(routeObjects, path)?.lazy as (() => Promise<{ Component: ComponentType }>) | undefined
     expect(lazy).toBeTypeOf('function')

@@ -1,6 +1,6 @@
 import { acknowledge, api } from '../../api/api'
-import type { Acknowledged } from '../../api/api'
-import type { MatchListKind, MatchPage, PageArgs, ReportInput, SavedSearch, SearchFilter, SearchKind } from './types'
+import type { Acknowledged, ApiError } from '../../api/api'
+import type { MatchListKind, MatchPage, PageArgs, ReportInput, RequestKind, SavedSearch, SearchFilter, SearchKind } from './types'
 
 /** Spec §9: the default page size. */
 export const PAGE_SIZE = 10
@@ -53,12 +53,38 @@ const onMember = (path: string, method: 'POST' | 'DELETE' = 'POST') => ({
   invalidatesTags: (_r: unknown, _e: unknown, profileId: string) => memberChangedTags(profileId),
 })
 
+/** The tag of the inbox's request lists (GET profile/requests/received|sent, served by the lists feature). */
+export const REQUEST_LISTS = { type: 'MemberList' as const, id: 'REQUESTS' }
+
+/** What a photo or phone request call changes: the request lists, that member's partner view and the dashboard's counts. */
+const requestChangedTags = (profileId: string) => [REQUEST_LISTS, { type: 'Partner' as const, id: profileId.toUpperCase() }, { type: 'DashView' as const }]
+
+/** Which request, on whom: the kind and the other member's profile id. */
+export interface RequestArgs {
+  kind: RequestKind
+  profileId: string
+}
+
+/**
+ * A photo or phone request call, POST profile/{kind}-request{verb}/{id}: ask (no verb), or accept, decline, ignore
+ * (the owner, on the request {id} sent) or cancel (the requester withdraws). A success changes the request lists,
+ * the partner view and the dashboard; so does a 404 or 409, which says this screen's picture was out of date (the
+ * request was withdrawn or answered meanwhile, or already stands).
+ */
+const onRequest = (verb: '' | '-accept' | '-decline' | '-ignore' | '-cancel') => ({
+  query: ({ kind, profileId }: RequestArgs) => ({ url: `profile/${kind}-request${verb}/${encodeURIComponent(profileId)}`, method: 'POST' }),
+  invalidatesTags: (_r: unknown, error: unknown, { profileId }: RequestArgs) => {
+    const status = (error as ApiError | undefined)?.status
+    return !error || status === 404 || status === 409 ? requestChangedTags(profileId) : []
+  },
+})
+
 /**
  * A member as others see them: the match lists (POST profile/my-matchs, new-matchs, nearby-matchs, today-matchs,
  * discovery-matchs; PATCH profile/today-viewed-matchs), the searches (POST profile/search, advance-search,
  * search-matchs/{id}), saved searches (POST profile/search/save, GET profile/search/saved, PATCH
  * profile/search/delete/{id}), and the calls on one member that change who shows where (block, don't show,
- * invitations, reports; each {id} is the other member's profile id).
+ * invitations, photo and phone requests, reports; each {id} is the other member's profile id).
  */
 export const memberApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -100,6 +126,12 @@ export const memberApi = api.injectEndpoints({
     acceptInvitation: build.mutation<null, string>(onMember('accept-invitation')),
     declineInvitation: build.mutation<null, string>(onMember('decline-invitation')),
     cancelInvitation: build.mutation<null, string>(onMember('cancel-invitation')),
+    // Photo and phone requests (spec §7): the viewer asks or withdraws; the owner accepts, declines or ignores.
+    sendRequest: build.mutation<unknown, RequestArgs>(onRequest('')),
+    acceptRequest: build.mutation<unknown, RequestArgs>(onRequest('-accept')),
+    declineRequest: build.mutation<unknown, RequestArgs>(onRequest('-decline')),
+    ignoreRequest: build.mutation<unknown, RequestArgs>(onRequest('-ignore')),
+    withdrawRequest: build.mutation<unknown, RequestArgs>(onRequest('-cancel')),
     // A report also blocks the member and marks them "don't show", so it changes the same lists.
     reportProfile: build.mutation<null, { profileId: string } & ReportInput>({
       query: ({ profileId, ...body }) => ({ url: `profile/report/${encodeURIComponent(profileId)}`, method: 'POST', body }),
@@ -125,4 +157,9 @@ export const {
   useDeclineInvitationMutation,
   useCancelInvitationMutation,
   useReportProfileMutation,
+  useSendRequestMutation,
+  useAcceptRequestMutation,
+  useDeclineRequestMutation,
+  useIgnoreRequestMutation,
+  useWithdrawRequestMutation,
 } = memberApi

@@ -40,6 +40,32 @@ export interface CardInvitation {
   at: string
 }
 
+/** What a request asks for: the member's protected photos, or their phone number (and the rest of their contact). */
+export type RequestKind = 'photo' | 'phone'
+
+/**
+ * How a photo or phone request stands. The owner sees all four; the requester never sees "ignored" (an ignored
+ * request stays "pending" to them).
+ */
+export type RequestStatus = 'pending' | 'accepted' | 'declined' | 'ignored'
+
+/** A request as the inbox's request lists show it (the `request` of a RequestCard). */
+export interface CardRequest {
+  kind: RequestKind
+  status: RequestStatus
+  /** The viewer asked (else the member asked the viewer). */
+  sentByMe: boolean
+  /** When it was asked, ISO time. */
+  createdAt: string
+  /** When it was last answered (or asked again), ISO time. */
+  updatedAt: string
+}
+
+/** A member card on the inbox's request lists (GET profile/requests/received|sent): the list card plus the request. */
+export interface RequestCard extends MemberCard {
+  request: CardRequest
+}
+
 /** The preference keys a match names in "why": one per partner-preference field of the server. */
 export type PreferenceKey =
   | 'age'

@@ -58,7 +58,10 @@ function whenLine(kind: MemberListKind, card: MemberCard, now: Date): { label: s
 
 interface MemberListCardProps {
   card: MemberCard
-  kind: MemberListKind
+  /** Which member list the card is on: it says when the card joined it. Absent on the request lists, which pass `detail`. */
+  kind?: MemberListKind
+  /** Lines of the card's own after the profile ID, in place of the list's "when" line (the request lists': what, when, how it stands). */
+  detail?: ReactNode
   /** The list's own buttons (Unblock, Show again, Accept and Decline, Cancel invitation), if any. */
   actions?: ReactNode
   /** For tests; defaults to the current time. */
@@ -70,13 +73,13 @@ interface MemberListCardProps {
  * profile ID and when they joined this list. Blocked members have no photo and no profile link: their profile is
  * closed to the viewer, so only the ID is shown.
  */
-export default function MemberListCard({ card, kind, actions, now = new Date() }: MemberListCardProps) {
+export default function MemberListCard({ card, kind, detail, actions, now = new Date() }: MemberListCardProps) {
   const name = card.userName || card.profileID
   const src = photoUrl(defaultPhoto(card.photos), 'small')
   const role = card.gender === 10 ? 'Groom' : 'Bride'
   const vitals = [card.age ? `${card.age} yrs` : '', card.height].filter(Boolean).join(' · ')
   const place = [card.city, card.state].filter(Boolean).join(', ')
-  const when = whenLine(kind, card, now)
+  const when = kind ? whenLine(kind, card, now) : null
   const viewable = kind !== 'blocked'
   const status = kind === 'invitations-sent' && card.invitation ? INVITATION_STATUS[card.invitation.status] : null
   return (
@@ -100,6 +103,7 @@ export default function MemberListCard({ card, kind, actions, now = new Date() }
             )}
           </p>
         )}
+        {detail}
         {(viewable || actions) && (
           <div className="member-card__actions">
             {viewable && (

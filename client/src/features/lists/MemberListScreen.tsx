@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
-import { useSearchParams } from 'react-router'
+import { useCallback, useState } from 'react'
 import { asApiError } from '../../api/api'
 import { notifySuccess } from '../../app/notify'
 import { ROUTES } from '../../app/routes'
@@ -23,6 +22,7 @@ import { LIST_ACTIONS } from './actions'
 import type { ListAction, ListActionKey } from './actions'
 import { LIST_COPY } from './copy'
 import MemberListCard from './MemberListCard'
+import { usePageStepBack } from './usePageStepBack'
 
 /** Spec §9: the default page size. */
 export const PAGE_SIZE = 10
@@ -59,7 +59,6 @@ export default function MemberListScreen({ kind }: { kind: MemberListKind }) {
   const copy = LIST_COPY[kind]
   const listActions = LIST_ACTIONS[kind]
   const page = usePageParam()
-  const [, setParams] = useSearchParams()
   const { currentData: list, error, isFetching, refetch } = useGetMemberListQuery({ kind, skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE })
   const [unblock] = useUnblockProfileMutation()
   const [showAgain] = useShowProfileAgainMutation()
@@ -77,21 +76,8 @@ export default function MemberListScreen({ kind }: { kind: MemberListKind }) {
   const [confirm, setConfirm] = useState<{ card: MemberCard; action: ListAction } | null>(null)
   const cancelConfirm = useCallback(() => setConfirm(null), [])
 
-  // An empty page after the first (its last card was just removed, or an old link): step back to the last page
-  // that has cards; each step lowers the page, so a server whose total disagrees cannot make this loop.
-  const backTo = list && !list.items.length && page > 1 ? Math.max(1, Math.min(page - 1, Math.ceil(list.total / PAGE_SIZE))) : null
-  useEffect(() => {
-    if (backTo === null) return
-    setParams(
-      (prev) => {
-        const q = new URLSearchParams(prev)
-        if (backTo <= 1) q.delete('page')
-        else q.set('page', String(backTo))
-        return q
-      },
-      { replace: true },
-    )
-  }, [backTo, setParams])
+  // An empty page after the first (its last card was just removed, or an old link): back to the last with cards.
+  const backTo = usePageStepBack(list, page, PAGE_SIZE)
 
   const setAction = (key: string, state: ActionState | null) =>
     setActions((prev) => {

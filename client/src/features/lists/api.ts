@@ -1,5 +1,6 @@
 import { api } from '../../api/api'
-import type { MemberCard } from '../../entities/member'
+import { REQUEST_LISTS } from '../../entities/member'
+import type { MemberCard, RequestCard, RequestKind } from '../../entities/member'
 
 /** A page of a member list. */
 export interface MemberPage {
@@ -44,3 +45,43 @@ export const memberListsApi = api.injectEndpoints({
 })
 
 export const { useGetMemberListQuery } = memberListsApi
+
+/** A page of a request list. */
+export interface RequestPage {
+  items: RequestCard[]
+  total: number
+}
+
+/** Which side of the requests: those other members sent the viewer, or the viewer's own. */
+export type RequestBox = 'received' | 'sent'
+
+/** The path of each request list (GET, paged by skip and limit, filtered by kind and status). */
+export const REQUEST_PATH: Record<RequestBox, string> = {
+  received: 'profile/requests/received',
+  sent: 'profile/requests/sent',
+}
+
+/** One page of a request list: every kind and status unless narrowed ("answered" is accepted, declined or ignored). */
+export interface RequestListArgs {
+  box: RequestBox
+  kind?: RequestKind
+  status?: 'pending' | 'answered'
+  skip: number
+  limit: number
+}
+
+/**
+ * The inbox's photo and phone requests (GET profile/requests/received|sent). The answers (accept, decline, ignore)
+ * and the requester's calls (ask, withdraw) are the member entity's, which invalidate REQUEST_LISTS; a block, a
+ * "don't show" mark or a report (the member lists' tag) can take a member off these lists too.
+ */
+export const requestListsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getRequestList: build.query<RequestPage, RequestListArgs>({
+      query: ({ box, kind, status, skip, limit }) => ({ url: REQUEST_PATH[box], params: { ...(kind ? { kind } : {}), ...(status ? { status } : {}), skip, limit } }),
+      providesTags: [{ type: 'MemberList', id: 'LIST' }, REQUEST_LISTS],
+    }),
+  }),
+})
+
+export const { useGetRequestListQuery } = requestListsApi

@@ -13,8 +13,9 @@ import {
   useInviteProfileMutation,
   useShowProfileAgainMutation,
 } from '../../entities/member'
-import { PHOTO_REQUEST_REASON } from './PartnerGallery'
 import type { PartnerProfile } from './types'
+import { useAccessRequest } from './useAccessRequest'
+import type { AccessRequest } from './useAccessRequest'
 
 interface Action {
   key: string
@@ -25,10 +26,26 @@ interface Action {
   /** Set for the actions that work; the others are visibly disabled. */
   run?: () => void
   busy?: boolean
+  /** A second, smaller button under the reason (Withdraw of a pending request). */
+  secondary?: { label: string; name: string; run: () => void }
 }
 
-/** The requests the partner view reports, in words. */
-const REQUEST_STATE: Record<string, string> = { pending: 'You asked; waiting for an answer', accepted: 'Your request was accepted', ignored: 'Your request was not answered' }
+/** The action of a photo or phone request: its button, reason and, while it waits, Withdraw. */
+function requestAction(r: AccessRequest): Action {
+  const what = r.kind === 'photo' ? 'photo request' : 'phone request'
+  return {
+    key: r.kind,
+    label: r.label,
+    icon: r.icon,
+    reason: r.reason,
+    run: r.run,
+    busy: r.busy,
+    secondary: r.withdraw ? { label: 'Withdraw', name: `Withdraw ${what}`, run: r.withdraw } : undefined,
+  }
+}
+
+/** The actions whose reason changes after a click, read out when it does. */
+const LIVE_REASONS = new Set(['chat', 'dontshow', 'invite', 'photo', 'phone'])
 
 /** How asking to chat ended: a window opened, or the server's reason why not (plan, invitation, their setting, block). */
 export interface ChatOutcome {
@@ -37,11 +54,12 @@ export interface ChatOutcome {
 }
 
 /**
- * Invite, Request photo, Request phone, Block, Don't show, Report and Chat. Invite follows the invitation between the
- * two (send, cancel mine, accept theirs, accepted). Chat opens a chat window through onChat (the screen wires it to
- * the chat feature); Block asks first, then tells the screen through onBlocked; Report asks why, then tells the
- * screen through onReported; Don't show toggles the member on the viewer's list. Photo and phone requests arrive with later releases, so those are
- * visibly disabled with a short reason underneath: no button pretends to do something it does not.
+ * Invite, Request photos, Request phone number, Block, Don't show, Report and Chat. Invite follows the invitation
+ * between the two (send, cancel mine, accept theirs, accepted); the photo and phone requests follow the viewer's
+ * request (ask, requested with Withdraw, shared, declined: see useAccessRequest). Chat opens a chat window through
+ * onChat (the screen wires it to the chat feature); Block asks first, then tells the screen through onBlocked; Report
+ * asks why, then tells the screen through onReported; Don't show toggles the member on the viewer's list. A button
+ * that cannot act now is visibly disabled with its reason underneath: no button pretends to do something it does not.
  */
 export default function PartnerActions({
   profile,
@@ -55,6 +73,8 @@ export default function PartnerActions({
   /** The report was stored (it blocks the member too). */
   onReported?: () => void
 }) {
+  const photoRequest = useAccessRequest(profile, 'photo')
+  const phoneRequest = useAccessRequest(profile, 'phone')
   const [chatBusy, setChatBusy] = useState(false)
   const [chatNote, setChatNote] = useState<string | null>(null)
   const [confirmBlock, setConfirmBlock] = useState(false)
@@ -112,13 +132,8 @@ export default function PartnerActions({
   }
   const actions: Action[] = [
     { key: 'invite', ...inviteAction, busy: inviteBusy },
-    {
-      key: 'photo',
-      label: 'Request photo',
-      icon: 'users',
-      reason: REQUEST_STATE[profile.requests.photo] ?? (profile.photosProtected ? PHOTO_REQUEST_REASON : 'Photos are not protected; no request is needed.'),
-    },
-    { key: 'phone', label: 'Request phone', icon: 'phone', reason: REQUEST_STATE[profile.requests.phone] ?? 'Phone requests arrive with the inbox release.' },
+    requestAction(photoRequest),
+    requestAction(phoneRequest),
     {
       key: 'block',
       label: 'Block',
@@ -170,9 +185,14 @@ export default function PartnerActions({
             >
               <Icon name={a.icon} size={18} /> {a.label}
             </button>
-            <span id={`action-why-${a.key}`} className="action-bar__why" aria-live={a.key === 'chat' || a.key === 'dontshow' || a.key === 'invite' ? 'polite' : undefined}>
+            <span id={`action-why-${a.key}`} className="action-bar__why" aria-live={LIVE_REASONS.has(a.key) ? 'polite' : undefined}>
               {a.reason}
             </span>
+            {a.secondary && (
+              <button type="button" className="action-bar__more" onClick={a.secondary.run} disabled={a.busy} aria-busy={a.busy || undefined} aria-label={a.secondary.name}>
+                {a.secondary.label}
+              </button>
+            )}
           </li>
         ))}
       </ul>

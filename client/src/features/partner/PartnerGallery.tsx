@@ -4,16 +4,50 @@ import MemberPhoto, { defaultAvatar } from '../../components/MemberPhoto'
 import { photoUrl } from '../../lib/photos'
 import { pronouns } from './labels'
 import type { PartnerProfile } from './types'
+import { useAccessRequest } from './useAccessRequest'
+import type { AccessRequest } from './useAccessRequest'
 
-/** The reason the photo request button waits (no fake request is ever sent). */
-export const PHOTO_REQUEST_REASON = 'Photo requests arrive with the inbox release.'
+/** The photo request on the locked placeholder: the button (or its state) with its reason, and Withdraw while it waits. */
+function GalleryRequest({ request, their }: { request: AccessRequest; their: string }) {
+  if (request.status === 'pending') {
+    return (
+      <>
+        <p className="small" aria-live="polite">
+          <strong>Your photo request is waiting for {their} answer.</strong>
+        </p>
+        <button type="button" className="btn btn--light btn--sm" onClick={request.withdraw} disabled={request.busy} aria-busy={request.busy || undefined}>
+          Withdraw request
+        </button>
+      </>
+    )
+  }
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn--light btn--sm"
+        onClick={request.run}
+        disabled={!request.run || request.busy}
+        aria-busy={request.busy || undefined}
+        aria-describedby="gallery-request-why"
+      >
+        {request.label}
+      </button>
+      <p id="gallery-request-why" className="small gallery__why" aria-live="polite">
+        {request.reason}
+      </p>
+    </>
+  )
+}
 
 /**
  * The photos the viewer may see: a large photo with thumbnails to switch; protected photos show a locked
- * placeholder with the (not yet active) photo request; no photos shows the gender's default avatar.
+ * placeholder with the photo request (ask, waiting with Withdraw, declined); no photos shows the gender's default
+ * avatar. An accepted photo request brings the photos into the partner view, so they show here as any others.
  */
 export default function PartnerGallery({ profile }: { profile: PartnerProfile }) {
   const [index, setIndex] = useState(0)
+  const request = useAccessRequest(profile, 'photo')
   const { they, their } = pronouns(profile.gender)
   const photos = profile.photos
 
@@ -27,20 +61,7 @@ export default function PartnerGallery({ profile }: { profile: PartnerProfile })
           <p className="small">
             {profile.userName} shows {their} photos only to members whose photo request {they} accepts.
           </p>
-          {profile.requests.photo === 'pending' ? (
-            <p className="small">
-              <strong>Your photo request is waiting for {their} answer.</strong>
-            </p>
-          ) : (
-            <>
-              <button type="button" className="btn btn--light btn--sm" disabled aria-describedby="gallery-request-why">
-                Request photo
-              </button>
-              <p id="gallery-request-why" className="small gallery__why">
-                {PHOTO_REQUEST_REASON}
-              </p>
-            </>
-          )}
+          <GalleryRequest request={request} their={their} />
         </div>
       </div>
     )

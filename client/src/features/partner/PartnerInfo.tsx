@@ -86,7 +86,7 @@ export function PartnerContactCard({ profile, viewerPaid, plansPath }: ContactPr
               View contact
             </button>
             <p id="contact-why" className="small muted">
-              Viewing the full number and e-mail uses one contact view of your plan; it opens with the inbox release.
+              Viewing the full number and e-mail will use one contact view of your plan; until then, ask for the number with Request phone number.
             </p>
           </div>
         ) : (

@@ -6,37 +6,7 @@ import PartnerActions from './PartnerActions'
 import PartnerGallery from './PartnerGallery'
 import { PartnerBadges, PartnerContactCard, PartnerDetails, PartnerSummary } from './PartnerInfo'
 import type { PartnerProfile, ProfileOptions } from './types'
-
-const photo = (key: string) => ({ imagePath: `/media/photos/${key.slice(0, 2)}/`, images: { small: `${key}_small.jpg?g=x`, large: `${key}_large.jpg?g=x` } })
-
-/** A bride as a groom sees her: two photos, masked contact, two badges. */
-function bride(over: Partial<PartnerProfile> = {}): PartnerProfile {
-  return {
-    profileID: 'TM4821937',
-    userName: 'Anna Mathew',
-    gender: 20,
-    basic: { gender: 20, name: 'Anna Mathew', profileName: 'Anna', age: 27, heightCm: 160, height: '5 ft 3 in (160 cm)', maritalStatus: 'never_married', createdBy: 'parent', motherTongue: 'Malayalam', physicalStatus: 'normal' },
-    faith: { religion: 'Christian', community: 'Syro-Malabar Catholic', subCommunity: '', diocese: 'Ernakulam', parish: 'St. Mary, Kochi', vicar: '', faithPractice: 'regular' },
-    education: { degree: 'B.Sc. Nursing', college: '', profession: 'Nurse', company: '', incomeBand: '5-7L', income: '₹5–7 lakh' },
-    location: { country: 'India', state: 'Kerala', city: 'Kochi' },
-    family: { fatherOccupation: 'Teacher', motherOccupation: '', siblings: 'One brother', familyType: 'nuclear', familyValues: 'moderate' },
-    about: { aboutMe: 'I love music.', aboutFamily: '' },
-    lifestyle: { diet: 'non_vegetarian', smoking: 'no', drinking: 'no' },
-    photos: [photo('aa11'), photo('bb22')],
-    photosProtected: false,
-    badges: [
-      { kind: 'mobile', label: 'Mobile verified', verifiedAt: '2025-03-14T10:00:00Z' },
-      { kind: 'parish', label: 'Parish verified', verifiedAt: '2025-05-02T10:00:00Z' },
-    ],
-    contact: { phoneCode: '+91', phone: '9876XXXXXX', email: 'XXXXXX@gmail.com', masked: true },
-    requests: { photo: '', phone: '' },
-    dontShow: false,
-    invitation: null,
-    isSelf: false,
-    lastActive: 'this_week',
-    ...over,
-  }
-}
+import { bride } from './fixtures.test-util'
 
 const options: ProfileOptions = {
   enums: {
@@ -115,20 +85,25 @@ describe('the profile another member sees', () => {
     expect(screen.getByText('Anna has not completed any verification yet.')).toBeInTheDocument()
   })
 
-  it('keeps the actions of later releases visibly disabled with their reason', () => {
-    renderWithProviders(<PartnerActions profile={bride({ requests: { photo: '', phone: 'pending' }, dontShow: true })} />)
+  it('shows every action with its reason; the requests follow the viewer\'s own', () => {
+    renderWithProviders(<PartnerActions profile={bride({ photos: [], photosProtected: true, requests: { photo: '', phone: 'pending' }, dontShow: true })} />)
     const bar = screen.getByRole('region', { name: 'Actions' })
     const buttons = within(bar).getAllByRole('button')
-    expect(buttons.map((b) => b.textContent?.trim())).toEqual(['Invite', 'Request photo', 'Request phone', 'Block', 'Show again', 'Report', 'Chat'])
-    for (const b of buttons) expect(b.getAttribute('aria-describedby')).toBeTruthy()
-    for (const name of ['Request photo', 'Request phone']) expect(within(bar).getByRole('button', { name })).toBeDisabled()
+    expect(buttons.map((b) => b.textContent?.trim())).toEqual(['Invite', 'Request photos', 'Phone requested', 'Withdraw', 'Block', 'Show again', 'Report', 'Chat'])
+    for (const b of buttons.filter((b) => b.textContent !== 'Withdraw')) expect(b.getAttribute('aria-describedby')).toBeTruthy()
+    expect(within(bar).getByRole('button', { name: 'Request photos' })).toBeEnabled()
+    expect(within(bar).getByRole('button', { name: 'Request photos' })).toHaveAccessibleDescription('Ask Anna Mathew to show you her photos.')
+    expect(within(bar).getByRole('button', { name: 'Phone requested' })).toBeDisabled()
+    expect(within(bar).getByRole('button', { name: 'Phone requested' })).toHaveAccessibleDescription('Waiting for her answer.')
+    expect(within(bar).getByRole('button', { name: 'Withdraw phone request' })).toBeEnabled()
     expect(within(bar).getByRole('button', { name: 'Invite' })).toBeEnabled()
     // Without the screen's callbacks there is nothing to block into, report into or chat with.
     expect(within(bar).getByRole('button', { name: 'Block' })).toBeDisabled()
     expect(within(bar).getByRole('button', { name: 'Report' })).toBeDisabled()
     expect(within(bar).getByRole('button', { name: 'Chat' })).toBeDisabled()
-    expect(within(bar).getByRole('button', { name: 'Request phone' })).toHaveAccessibleDescription('You asked; waiting for an answer')
     expect(within(bar).getByRole('button', { name: 'Show again' })).toHaveAccessibleDescription("On your Don't show list: left out of your lists and chat.")
+    // No word of a later release is left on the requests.
+    expect(bar).not.toHaveTextContent(/release/)
     // On the viewer's Don't show list: no chat until Show again, even with a chat to open.
     renderWithProviders(<PartnerActions profile={bride({ dontShow: true })} onChat={() => Promise.resolve({ ok: true })} />)
     const chat = within(screen.getAllByRole('region', { name: 'Actions' })[1]).getByRole('button', { name: 'Chat' })
@@ -205,7 +180,7 @@ describe('the profile another member sees', () => {
     renderWithProviders(<PartnerActions profile={bride()} onChat={onChat} />)
     const chat = screen.getByRole('button', { name: 'Chat' })
     expect(chat).toBeEnabled()
-    expect(screen.getByRole('button', { name: 'Request phone' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Request phone number' })).toBeEnabled()
     fireEvent.click(chat)
     await waitFor(() => expect(chat).toHaveAccessibleDescription('Upgrade your plan to start a chat'))
     fireEvent.click(chat)
@@ -226,13 +201,21 @@ describe('the gallery', () => {
     expect(screen.getByRole('img', { name: 'Photo 2 of Anna Mathew' })).toHaveAttribute('src', '/images/avatar-female.svg')
   })
 
-  it('shows a locked placeholder for protected photos, with the request button waiting for its release', () => {
+  it('shows a locked placeholder for protected photos, with the photo request button', () => {
     renderWithProviders(<PartnerGallery profile={bride({ photos: [], photosProtected: true })} />)
     expect(screen.getByText('Photos are protected')).toBeInTheDocument()
-    const button = screen.getByRole('button', { name: 'Request photo' })
-    expect(button).toBeDisabled()
-    expect(button).toHaveAccessibleDescription('Photo requests arrive with the inbox release.')
+    const button = screen.getByRole('button', { name: 'Request photos' })
+    expect(button).toBeEnabled()
+    expect(button).toHaveAccessibleDescription('Ask Anna Mathew to show you her photos.')
     expect(screen.queryByRole('img', { name: /Photo 1/ })).not.toBeInTheDocument()
+    expect(screen.queryByText(/release/)).not.toBeInTheDocument()
+  })
+
+  it('says a photo request waits, with Withdraw, on the locked placeholder', () => {
+    renderWithProviders(<PartnerGallery profile={bride({ photos: [], photosProtected: true, requests: { photo: 'pending' } })} />)
+    expect(screen.getByText('Your photo request is waiting for her answer.')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Withdraw request' })).toBeEnabled()
+    expect(screen.queryByRole('button', { name: 'Request photos' })).not.toBeInTheDocument()
   })
 
   it('shows the groom default avatar when there is no photo', () => {

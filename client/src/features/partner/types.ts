@@ -1,4 +1,4 @@
-import type { CardInvitation } from '../../entities/member'
+import type { CardInvitation, RequestStatus } from '../../entities/member'
 import type { PhotoRef } from '../../lib/photos'
 
 /** A badge: what was checked (mobile, email, id, parish) and when. */
@@ -20,10 +20,13 @@ export interface PartnerContact {
   callTime?: string
 }
 
-/** The viewer's requests to this member: "" (none), pending, accepted or ignored. */
+/**
+ * The viewer's photo and phone requests to this member, as the viewer may see them: absent or "" (none), pending,
+ * accepted or declined (an ignored request reads as pending to the requester).
+ */
 export interface PartnerRequests {
-  photo: string
-  phone: string
+  photo?: RequestStatus | ''
+  phone?: RequestStatus | ''
 }
 
 /** The profile sections as the partner view carries them (codes plus master names; age, never the date of birth). */
