@@ -27,6 +27,17 @@ func TestPhotoURLsAreTiedToTheViewersLiveSession(t *testing.T) {
 			}
 			url := v.Photos[0].ImagePath + v.Photos[0].Images.Large
 			cookie, _ := mediaCookies.Load(viewer.Code)
+			// A session restored from storage (no cookie yet) gets it with the very answer that carries the URLs.
+			pw, _ := call(t, a, "GET", "/api/v1/profile/partner/"+owner.Code, "", viewer.auth()...)
+			handed := ""
+			for _, c := range pw.Result().Cookies() {
+				if c.Name == "tfm_media" {
+					handed = c.Value
+				}
+			}
+			if handed != cookie.(string) {
+				t.Fatalf("the partner view hands out %q, want the session's cookie", handed)
+			}
 			otherCookie, _ := mediaCookies.Load(other.Code)
 			if w := fetchWith(t, a, url, cookie.(string)); w.Code != 200 {
 				t.Fatalf("the viewer's own browser: %d", w.Code)

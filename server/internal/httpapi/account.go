@@ -41,6 +41,11 @@ func (h *handlers) requireMember(c *gin.Context) {
 		return
 	}
 	c.Set(principalKey, p)
+	// Every member answer may carry photo URLs, and they load only with the
+	// session's media cookie: hand it out with the answer itself, so that a
+	// session restored from storage (or begun before the cookie existed)
+	// never races its first images against another call.
+	h.setMediaCookie(c, p.SessionID)
 	c.Next()
 }
 

@@ -87,7 +87,6 @@ func noStore(c *gin.Context) { c.Header("Cache-Control", "no-store") }
 func (h *handlers) profile(c *gin.Context) {
 	p := principal(c)
 	noStore(c)
-	h.setMediaCookie(c, p.SessionID) // also for sessions begun before the cookie existed
 	if c.Query("onlyInfo") == "true" {
 		s, err := h.Accounts.Summary(c.Request.Context(), p.UserID)
 		if err != nil {
