@@ -1,4 +1,3 @@
-import { useCallback, useState } from 'react'
 import { asApiError } from '../../api/api'
 import { notifySuccess } from '../../app/notify'
 import { ROUTES } from '../../app/routes'
@@ -23,20 +22,12 @@ import type { ListAction, ListActionKey } from './actions'
 import { LIST_COPY } from './copy'
 import MemberListCard from './MemberListCard'
 import { usePageStepBack } from './usePageStepBack'
+import { useCardActions } from './useCardActions'
 
 /** Spec §9: the default page size. */
 export const PAGE_SIZE = 10
 
 const CRUMBS = [{ to: ROUTES.myMatrimony, label: 'My Matrimony' }]
-
-/**
- * A card's request: which button, and whether it is running or done and waiting for the list to reload (without
- * the card, or with the card changed: a cancelled invitation stays on the sent list).
- */
-interface ActionState {
-  key: ListActionKey
-  state: 'pending' | 'done'
-}
 
 const nameOf = (card: MemberCard) => card.userName || card.profileID
 
@@ -72,64 +63,21 @@ export default function MemberListScreen({ kind }: { kind: MemberListKind }) {
     decline: (id) => decline(id).unwrap(),
     cancelInvitation: (id) => cancelInvitation(id).unwrap(),
   }
-  const [actions, setActions] = useState<Record<string, ActionState>>({})
-  const [confirm, setConfirm] = useState<{ card: MemberCard; action: ListAction } | null>(null)
-  const cancelConfirm = useCallback(() => setConfirm(null), [])
+  const run = async (card: MemberCard, action: ListAction) => {
+    await requests[action.key](card.profileID)
+    notifySuccess(action.success(nameOf(card)))
+  }
+  const { buttons, busy, confirm, onConfirm, cancelConfirm } = useCardActions(run, cardKey)
 
   // An empty page after the first (its last card was just removed, or an old link): back to the last with cards.
   const backTo = usePageStepBack(list, page, PAGE_SIZE)
 
-  const setAction = (key: string, state: ActionState | null) =>
-    setActions((prev) => {
-      const next = { ...prev }
-      if (state) next[key] = state
-      else delete next[key]
-      return next
-    })
-
-  const act = async (card: MemberCard, action: ListAction) => {
-    const key = cardKey(card)
-    setAction(key, { key: action.key, state: 'pending' })
-    try {
-      await requests[action.key](card.profileID)
-      notifySuccess(action.success(nameOf(card)))
-      setAction(key, { key: action.key, state: 'done' })
-    } catch {
-      // The store toasts the server's message; the button is ready for another try.
-      setAction(key, null)
-    }
-  }
-
-  const onConfirm = async () => {
-    if (!confirm) return
-    await act(confirm.card, confirm.action)
-    setConfirm(null)
-  }
-
   const actionsFor = (card: MemberCard) => {
     const offered = listActions.filter((a) => !a.offered || a.offered(card))
     if (!offered.length) return undefined
-    const current = actions[cardKey(card)]
     const name = nameOf(card)
-    return offered.map((action) => {
-      // While one of the card's requests runs (or after it is done), all its buttons rest; the one that ran says so.
-      const mine = current?.key === action.key ? current.state : undefined
-      const text = mine === 'pending' ? action.busyLabel : mine === 'done' ? action.doneLabel : action.label
-      return (
-        <button
-          key={action.key}
-          type="button"
-          className={`btn btn--${action.variant} btn--sm`}
-          disabled={current !== undefined}
-          aria-busy={mine === 'pending' || undefined}
-          // The visible text first, then whose card it is: every card has the same button.
-          aria-label={`${text} ${name}`}
-          onClick={() => (action.confirm ? setConfirm({ card, action }) : void act(card, action))}
-        >
-          {text}
-        </button>
-      )
-    })
+    // The visible text first, then whose card it is: every card has the same button.
+    return buttons(card, offered, (text) => `${text} ${name}`, (action) => !!action.confirm)
   }
 
   let body
@@ -162,7 +110,7 @@ export default function MemberListScreen({ kind }: { kind: MemberListKind }) {
           title={confirm.action.confirm.title(nameOf(confirm.card))}
           confirmLabel={confirm.action.confirm.confirmLabel}
           cancelLabel={confirm.action.confirm.cancelLabel}
-          busy={actions[cardKey(confirm.card)]?.state === 'pending'}
+          busy={busy(confirm.card)}
           onConfirm={() => void onConfirm()}
           onCancel={cancelConfirm}
         >

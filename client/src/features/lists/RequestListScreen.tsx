@@ -1,4 +1,3 @@
-import { useCallback, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { asApiError } from '../../api/api'
 import { notifySuccess } from '../../app/notify'
@@ -36,6 +35,7 @@ import {
 } from './requestCopy'
 import type { RequestAction, RequestActionKey, RequestFilter } from './requestCopy'
 import { usePageStepBack } from './usePageStepBack'
+import { useCardActions } from './useCardActions'
 
 const CRUMBS = [{ to: ROUTES.myMatrimony, label: 'My Matrimony' }]
 const BOXES: RequestBox[] = ['received', 'sent']
@@ -48,12 +48,6 @@ const requestId = (card: RequestCard) => `${card.profileID} ${card.request.kind}
 
 /** Whose button state a card shows: this request in this state, so a card that comes back changed starts afresh. */
 const stateKey = (card: RequestCard) => `${requestId(card)} ${card.request.status} ${card.request.updatedAt}`
-
-/** A card's call: which button, and whether it runs or is done and waits for the list to reload. */
-interface ActionState {
-  key: RequestActionKey
-  state: 'pending' | 'done'
-}
 
 /** What the request asked for, how it stands and since when, and what that means now. */
 function RequestDetail({ card, box, now }: { card: RequestCard; box: RequestBox; now: Date }) {
@@ -113,9 +107,11 @@ export default function RequestListScreen({ now }: { now?: Date } = {}) {
     ignore: (a) => ignore(a).unwrap(),
     withdraw: (a) => withdraw(a).unwrap(),
   }
-  const [actions, setActions] = useState<Record<string, ActionState>>({})
-  const [confirm, setConfirm] = useState<{ card: RequestCard; action: RequestAction } | null>(null)
-  const cancelConfirm = useCallback(() => setConfirm(null), [])
+  const run = async (card: RequestCard, action: RequestAction) => {
+    await calls[action.key]({ kind: card.request.kind, profileId: card.profileID })
+    notifySuccess(action.success(nameOf(card), card.request.kind))
+  }
+  const { buttons, busy, confirm, onConfirm, cancelConfirm } = useCardActions(run, stateKey)
   const backTo = usePageStepBack(list, page, PAGE_SIZE)
   const at = now ?? new Date()
 
@@ -128,33 +124,6 @@ export default function RequestListScreen({ now }: { now?: Date } = {}) {
       q.delete('page')
       return q
     })
-
-  const setAction = (key: string, state: ActionState | null) =>
-    setActions((prev) => {
-      const next = { ...prev }
-      if (state) next[key] = state
-      else delete next[key]
-      return next
-    })
-
-  const act = async (card: RequestCard, action: RequestAction) => {
-    const key = stateKey(card)
-    setAction(key, { key: action.key, state: 'pending' })
-    try {
-      await calls[action.key]({ kind: card.request.kind, profileId: card.profileID })
-      notifySuccess(action.success(nameOf(card), card.request.kind))
-      setAction(key, { key: action.key, state: 'done' })
-    } catch {
-      // The store toasts the server's message; the buttons are ready for another try.
-      setAction(key, null)
-    }
-  }
-
-  const onConfirm = async () => {
-    if (!confirm) return
-    await act(confirm.card, confirm.action)
-    setConfirm(null)
-  }
 
   const actionsFor = (card: RequestCard) => {
     // Only a request that waits has buttons: the owner's to answer, the requester's to withdraw. An ignored one
@@ -170,26 +139,8 @@ export default function RequestListScreen({ now }: { now?: Date } = {}) {
           ? RECEIVED_ACTIONS.filter((a) => a.key !== 'ignore')
           : []
     if (!offered.length) return undefined
-    const current = actions[stateKey(card)]
     const name = nameOf(card)
-    return offered.map((action) => {
-      // While one of the card's calls runs (or after it is done), all its buttons rest; the one that ran says so.
-      const mine = current?.key === action.key ? current.state : undefined
-      const text = mine === 'pending' ? action.busyLabel : mine === 'done' ? action.doneLabel : action.label
-      return (
-        <button
-          key={action.key}
-          type="button"
-          className={`btn btn--${action.variant} btn--sm`}
-          disabled={current !== undefined}
-          aria-busy={mine === 'pending' || undefined}
-          aria-label={actionName(text, card, name)}
-          onClick={() => (action.confirm?.(name, card.request.kind) ? setConfirm({ card, action }) : void act(card, action))}
-        >
-          {text}
-        </button>
-      )
-    })
+    return buttons(card, offered, (text) => actionName(text, card, name), (action) => !!action.confirm?.(name, card.request.kind))
   }
 
   const empty = REQUESTS_EMPTY[box][filter]
@@ -245,7 +196,7 @@ export default function RequestListScreen({ now }: { now?: Date } = {}) {
           title={dialog.title}
           confirmLabel={dialog.confirmLabel}
           cancelLabel={dialog.cancelLabel}
-          busy={actions[stateKey(confirm.card)]?.state === 'pending'}
+          busy={busy(confirm.card)}
           onConfirm={() => void onConfirm()}
           onCancel={cancelConfirm}
         >
