@@ -111,10 +111,9 @@ type Service struct {
 	dummyOnce sync.Once
 	dummy     []byte
 
-	gate          *hashGate         // bounds concurrent bcrypt work
-	sharedBackoff ratelimit.Backoff // login failures, shared by the nodes (nil: local only)
-	localBackoff  ratelimit.Backoff // in process; stands in while the shared one fails
-	slowHash      func()            // Deps.HashHook
+	gate     *hashGate         // bounds concurrent bcrypt work
+	bo       ratelimit.Backoff // login and availability failures: shared, with an in-process stand-in
+	slowHash func()            // Deps.HashHook
 }
 
 // New builds the service; it fails when a required dependency is missing or the secret is shorter than 32 bytes.
@@ -131,7 +130,7 @@ func New(d Deps) (*Service, error) {
 		siteURL: strings.TrimRight(d.SiteURL, "/"), brand: d.BrandName, mediaDir: d.MediaDir, log: d.Log,
 		now: d.Now, cost: d.PasswordCost, actPath: d.ActivatePath, resetPath: d.ResetPath, hooks: d.DeleteHooks, exportTables: d.ExportTables,
 		jwtKey: subkey(d.Secret, "access-jwt"), otpSecret: subkey(d.Secret, "otp"), mediaKey: subkey(d.Secret, "media-session"),
-		gate: newHashGate(d.HashSlots, d.HashQueueWait), sharedBackoff: d.Backoff, localBackoff: ratelimit.NewMemoryBackoff(), slowHash: d.HashHook}
+		gate: newHashGate(d.HashSlots, d.HashQueueWait), bo: ratelimit.NewFallbackBackoff(d.Backoff), slowHash: d.HashHook}
 	if s.now == nil {
 		s.now = time.Now
 	}

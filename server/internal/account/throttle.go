@@ -42,10 +42,7 @@ func (s *Service) guardFor(kind, ident, ip string) loginGuard {
 
 // checkGuard refuses an attempt whose source must still wait, saying how long.
 func (s *Service) checkGuard(ctx context.Context, g loginGuard) error {
-	wait, _, err := s.backoff(ctx).Wait(ctx, g.source)
-	if err != nil {
-		wait, _, _ = s.localBackoff.Wait(ctx, g.source)
-	}
+	wait, _, _ := s.bo.Wait(ctx, g.source)
 	if wait <= 0 {
 		return nil
 	}
@@ -54,36 +51,16 @@ func (s *Service) checkGuard(ctx context.Context, g loginGuard) error {
 
 // failGuard records a failed attempt on both keys.
 func (s *Service) failGuard(ctx context.Context, g loginGuard) {
-	bo := s.backoff(ctx)
-	n, err := bo.Fail(ctx, g.account, accountFailures)
-	if err != nil {
-		bo = s.localBackoff
-		n, _ = bo.Fail(ctx, g.account, accountFailures)
-	}
 	p := LoginBackoff
-	if _, total, _ := bo.Wait(ctx, g.account); total >= AccountFailCeiling {
+	if _, total, _ := s.bo.Fail(ctx, g.account, accountFailures); total >= AccountFailCeiling {
 		p.Free = 1
 	}
-	_ = n
-	if _, err := bo.Fail(ctx, g.source, p); err != nil {
-		_, _ = s.localBackoff.Fail(ctx, g.source, p)
-	}
+	_, _, _ = s.bo.Fail(ctx, g.source, p)
 }
 
 // passGuard forgets the source's failures after a success.
 func (s *Service) passGuard(ctx context.Context, g loginGuard) {
-	if err := s.backoff(ctx).Reset(ctx, g.source); err != nil {
-		_ = s.localBackoff.Reset(ctx, g.source)
-	}
-}
-
-// backoff is the shared Backoff (Redis when configured); while it fails,
-// the in-process one stands in, so throttling never switches off.
-func (s *Service) backoff(context.Context) ratelimit.Backoff {
-	if s.sharedBackoff == nil {
-		return s.localBackoff
-	}
-	return s.sharedBackoff
+	_ = s.bo.Reset(ctx, g.source)
 }
 
 // waitMessage says how long to wait, in words a member reads.
@@ -199,18 +176,12 @@ var takenBackoff = ratelimit.BackoffPolicy{Free: 10, Base: time.Minute, Max: tim
 // wait, the check is not run and the answer is apperr.RateLimited.
 func (s *Service) ThrottleTaken(ctx context.Context, source string, check func() error) error {
 	key := s.opaque("taken", source)
-	wait, _, err := s.backoff(ctx).Wait(ctx, key)
-	if err != nil {
-		wait, _, _ = s.localBackoff.Wait(ctx, key)
-	}
-	if wait > 0 {
+	if wait, _, _ := s.bo.Wait(ctx, key); wait > 0 {
 		return &apperr.Error{Kind: apperr.RateLimited, Message: msgTooManyChecks, RetryAfter: wait}
 	}
-	err = check()
+	err := check()
 	if apperr.KindOf(err) == apperr.Conflict {
-		if _, ferr := s.backoff(ctx).Fail(ctx, key, takenBackoff); ferr != nil {
-			_, _ = s.localBackoff.Fail(ctx, key, takenBackoff)
-		}
+		_, _, _ = s.bo.Fail(ctx, key, takenBackoff)
 	}
 	return err
 }

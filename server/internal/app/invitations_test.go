@@ -9,6 +9,7 @@ import (
 
 	"github.com/tfmmatrimony/tfm/server/internal/app"
 	"github.com/tfmmatrimony/tfm/server/internal/apperr"
+	"github.com/tfmmatrimony/tfm/server/internal/dates"
 	"github.com/tfmmatrimony/tfm/server/internal/profile"
 	"github.com/tfmmatrimony/tfm/server/internal/relation"
 )
@@ -143,7 +144,7 @@ func TestInvitations(t *testing.T) {
 				call(t, a, "POST", "/api/v1/profile/hide", `{"hidden":false}`, b2.auth()...)
 				// A decline is respected: no new invitation to her for 30 days (issue 20's cool-off).
 				w, e := call(t, a, "POST", "/api/v1/profile/invite/"+b2.Code, "", g.auth()...)
-				again := time.Now().Add(relation.InviteCoolOff).In(time.FixedZone("IST", 5*3600+1800)).Format("02-01-2006")
+				again := dates.Day(time.Now().Add(relation.InviteCoolOff))
 				if w.Code != 409 || e.Meta.Message != fmt.Sprintf(relation.MsgInviteCoolOff, again) {
 					t.Errorf("re-invite within the cool-off: %d %q", w.Code, e.Meta.Message)
 				}

@@ -8,7 +8,9 @@ import (
 	"time"
 
 	"github.com/tfmmatrimony/tfm/server/internal/app"
+	"github.com/tfmmatrimony/tfm/server/internal/dates"
 	"github.com/tfmmatrimony/tfm/server/internal/media/mediatest"
+	"github.com/tfmmatrimony/tfm/server/internal/relation"
 	"github.com/tfmmatrimony/tfm/server/internal/request"
 )
 
@@ -144,7 +146,7 @@ func TestPhotoAndPhoneRequests(t *testing.T) {
 					t.Errorf("after the decline: %+v", v)
 				}
 				w, e := call(t, a, "POST", "/api/v1/profile/phone-request/"+bride.Code, "", groom.auth()...)
-				from := time.Now().Add(30 * 24 * time.Hour).In(time.FixedZone("IST", 5*3600+1800)).Format("02-01-2006")
+				from := dates.Day(time.Now().Add(relation.RequestCoolOff))
 				if w.Code != 409 || !strings.Contains(e.Meta.Message, "declined your request. You can ask again from "+from) {
 					t.Errorf("asking within the cool-off: %d %q", w.Code, e.Meta.Message)
 				}

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/tfmmatrimony/tfm/server/internal/dates"
 	"github.com/tfmmatrimony/tfm/server/internal/directory"
 	"github.com/tfmmatrimony/tfm/server/internal/store"
 )
@@ -20,11 +21,8 @@ const (
 	todayFreshDays = 7
 )
 
-// india is the day boundary of Today's matches: members live in India.
-var india = time.FixedZone("IST", 5*3600+1800)
-
 // day is the member's calendar day in India at now.
-func day(now time.Time) string { return now.In(india).Format(time.DateOnly) }
+func day(now time.Time) string { return now.In(dates.India).Format(time.DateOnly) }
 
 // Today serves POST profile/today-matchs: up to TodayCount of the member's
 // matches, chosen at the first call of the day (India time) and kept, so a

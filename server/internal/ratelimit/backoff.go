@@ -36,8 +36,9 @@ type Backoff interface {
 	// Wait reports how long key must still wait before its next attempt,
 	// and how many failures it has on record.
 	Wait(ctx context.Context, key string) (wait time.Duration, failures int64, err error)
-	// Fail records one failure of key under p and returns the wait it now earns.
-	Fail(ctx context.Context, key string, p BackoffPolicy) (time.Duration, error)
+	// Fail records one failure of key under p and returns the wait it now
+	// earns and how many failures key has on record.
+	Fail(ctx context.Context, key string, p BackoffPolicy) (wait time.Duration, failures int64, err error)
 	// Reset forgets key's failures.
 	Reset(ctx context.Context, key string) error
 }
@@ -78,7 +79,7 @@ func (b *MemoryBackoff) Wait(_ context.Context, key string) (time.Duration, int6
 }
 
 // Fail implements Backoff.
-func (b *MemoryBackoff) Fail(_ context.Context, key string, p BackoffPolicy) (time.Duration, error) {
+func (b *MemoryBackoff) Fail(_ context.Context, key string, p BackoffPolicy) (time.Duration, int64, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	now := b.now()
@@ -97,7 +98,7 @@ func (b *MemoryBackoff) Fail(_ context.Context, key string, p BackoffPolicy) (ti
 	e.n++
 	d := p.delay(e.n)
 	e.until, e.expires = now.Add(d), now.Add(max(p.TTL, d))
-	return d, nil
+	return d, e.n, nil
 }
 
 // Reset implements Backoff.
@@ -130,11 +131,11 @@ func (r *RedisBackoff) Wait(ctx context.Context, key string) (time.Duration, int
 
 // Fail implements Backoff. The count is one atomic HINCRBY, so concurrent
 // failures on several nodes each earn their own, growing, wait.
-func (r *RedisBackoff) Fail(ctx context.Context, key string, p BackoffPolicy) (time.Duration, error) {
+func (r *RedisBackoff) Fail(ctx context.Context, key string, p BackoffPolicy) (time.Duration, int64, error) {
 	k := backoffKey(key)
 	n, err := r.rdb.HIncrBy(ctx, k, "n", 1).Result()
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	d := p.delay(n)
 	_, err = r.rdb.TxPipelined(ctx, func(pipe redis.Pipeliner) error {
@@ -143,9 +144,9 @@ func (r *RedisBackoff) Fail(ctx context.Context, key string, p BackoffPolicy) (t
 		return nil
 	})
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
-	return d, nil
+	return d, n, nil
 }
 
 // Reset implements Backoff.
@@ -164,4 +165,38 @@ func toInt(v any) int64 {
 		n = n*10 + int64(c-'0')
 	}
 	return n
+}
+
+// fallbackBackoff answers from shared (Redis) and, for any call shared
+// fails, from an in-process Backoff, so that throttling never switches off
+// while Redis is away (counts are then per node, as with Fallback).
+type fallbackBackoff struct{ shared, local Backoff }
+
+// NewFallbackBackoff returns a Backoff over shared that stands in with an
+// in-process one while shared fails; with shared nil it is in process only.
+// Its calls never fail.
+func NewFallbackBackoff(shared Backoff) Backoff {
+	if shared == nil {
+		return NewMemoryBackoff()
+	}
+	return &fallbackBackoff{shared: shared, local: NewMemoryBackoff()}
+}
+
+func (f *fallbackBackoff) Wait(ctx context.Context, key string) (time.Duration, int64, error) {
+	if w, n, err := f.shared.Wait(ctx, key); err == nil {
+		return w, n, nil
+	}
+	return f.local.Wait(ctx, key)
+}
+
+func (f *fallbackBackoff) Fail(ctx context.Context, key string, p BackoffPolicy) (time.Duration, int64, error) {
+	if d, n, err := f.shared.Fail(ctx, key, p); err == nil {
+		return d, n, nil
+	}
+	return f.local.Fail(ctx, key, p)
+}
+
+func (f *fallbackBackoff) Reset(ctx context.Context, key string) error {
+	_ = f.shared.Reset(ctx, key)   // unreachable Redis: its count expires by itself
+	return f.local.Reset(ctx, key) // and what was counted here meanwhile goes too
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 	"time"
+
+	"github.com/redis/go-redis/v9"
 )
 
 func backoffs(t *testing.T) map[string]Backoff {
@@ -28,17 +30,17 @@ func TestBackoff(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			key := "test:" + t.Name() + time.Now().String()
 			for i := 1; i <= 2; i++ {
-				if d, err := b.Fail(ctx, key, p); err != nil || d != 0 {
+				if d, n, err := b.Fail(ctx, key, p); err != nil || d != 0 || n != int64(i) {
 					t.Fatalf("free failure %d: %v %v", i, d, err)
 				}
 			}
 			if w, n, err := b.Wait(ctx, key); err != nil || w != 0 || n != 2 {
 				t.Fatalf("after the free failures: wait %v, %d failures, %v", w, n, err)
 			}
-			if d, _ := b.Fail(ctx, key, p); d != time.Hour {
+			if d, _, _ := b.Fail(ctx, key, p); d != time.Hour {
 				t.Fatalf("third failure earns %v, want 1h", d)
 			}
-			if d, _ := b.Fail(ctx, key, p); d != 2*time.Hour {
+			if d, n, _ := b.Fail(ctx, key, p); d != 2*time.Hour || n != 4 {
 				t.Fatalf("fourth failure earns %v, want 2h", d)
 			}
 			w, n, err := b.Wait(ctx, key)
@@ -62,9 +64,34 @@ func TestMemoryBackoffForgetsAfterTTL(t *testing.T) {
 	now := time.Unix(1_700_000_000, 0)
 	b := NewMemoryBackoffClock(func() time.Time { return now })
 	p := BackoffPolicy{Free: 0, Base: time.Minute, Max: time.Minute, TTL: time.Hour}
-	_, _ = b.Fail(context.Background(), "k", p)
+	_, _, _ = b.Fail(context.Background(), "k", p)
 	now = now.Add(time.Hour + time.Second)
 	if w, n, _ := b.Wait(context.Background(), "k"); w != 0 || n != 0 {
 		t.Fatalf("after the TTL: wait %v, %d failures", w, n)
+	}
+}
+
+// While Redis is away, a fallback Backoff keeps counting in process, and a
+// key's waits still hold (login throttling never switches off).
+func TestFallbackBackoffWhileRedisIsDown(t *testing.T) {
+	rdb := redis.NewClient(&redis.Options{Addr: "127.0.0.1:1", MaxRetries: -1, DialTimeout: 100 * time.Millisecond})
+	t.Cleanup(func() { rdb.Close() })
+	b := NewFallbackBackoff(NewRedisBackoff(rdb))
+	ctx := context.Background()
+	p := BackoffPolicy{Free: 1, Base: time.Hour, Max: time.Hour, TTL: time.Hour}
+	if _, _, err := b.Fail(ctx, "k", p); err != nil {
+		t.Fatal(err)
+	}
+	if d, n, err := b.Fail(ctx, "k", p); err != nil || d != time.Hour || n != 2 {
+		t.Fatalf("second failure: %v %d %v", d, n, err)
+	}
+	if w, _, err := b.Wait(ctx, "k"); err != nil || w <= 0 {
+		t.Fatalf("wait while Redis is down: %v %v", w, err)
+	}
+	if err := b.Reset(ctx, "k"); err != nil {
+		t.Fatal(err)
+	}
+	if w, _, _ := b.Wait(ctx, "k"); w != 0 {
+		t.Fatalf("after Reset: %v", w)
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/tfmmatrimony/tfm/server/internal/apperr"
+	"github.com/tfmmatrimony/tfm/server/internal/dates"
 	"github.com/tfmmatrimony/tfm/server/internal/store"
 )
 
@@ -373,7 +374,7 @@ func (s *Store) coolOff(tx *gorm.DB, sender, receiver uint64) error {
 		return nil
 	}
 	if again := last.UpdatedAt.Add(InviteCoolOff); s.now().Before(again) {
-		return apperr.Wrap(apperr.Conflict, fmt.Sprintf(MsgInviteCoolOff, again.In(india).Format("02-01-2006")), ErrCoolOff)
+		return apperr.Wrap(apperr.Conflict, fmt.Sprintf(MsgInviteCoolOff, dates.Day(again)), ErrCoolOff)
 	}
 	return nil
 }
@@ -383,9 +384,6 @@ var ErrCoolOff = errors.New("relation: invitation within the cool-off after a de
 
 // MsgInviteCoolOff answers an invitation within the cool-off; %s is the first day it is allowed.
 const MsgInviteCoolOff = "This member declined your invitation. You can invite them again from %s."
-
-// india is the members' time zone, for the dates in messages.
-var india = time.FixedZone("IST", 5*3600+1800)
 
 // RespondInvitation moves receiver's pending invitation from sender to status
 // (accepted or declined); the sender cancels with Cancel.

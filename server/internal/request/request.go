@@ -26,6 +26,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/tfmmatrimony/tfm/server/internal/apperr"
+	"github.com/tfmmatrimony/tfm/server/internal/dates"
 	"github.com/tfmmatrimony/tfm/server/internal/directory"
 	"github.com/tfmmatrimony/tfm/server/internal/pagination"
 	"github.com/tfmmatrimony/tfm/server/internal/profile"
@@ -50,7 +51,7 @@ const (
 
 // Messages a member reads.
 const (
-	MsgNotFound         = "This profile is not available"
+	MsgNotFound         = profile.MsgNotFound // as every other call on an unknown or hidden profile
 	MsgRequestNotFound  = "Request not found"
 	MsgSelf             = "You cannot send a request to your own profile"
 	MsgSameGender       = "Requests are only between brides and grooms"
@@ -188,7 +189,7 @@ func (s *Service) Ask(ctx context.Context, kind string, viewerID uint64, code st
 	case errors.Is(err, relation.ErrRequestAccepted):
 		return apperr.New(apperr.Conflict, pick(kind, msgAcceptedPhoto, msgAcceptedPhone))
 	case errors.As(err, &cool):
-		return apperr.New(apperr.Conflict, fmt.Sprintf(msgCoolOff, cool.Until.In(india).Format("02-01-2006")))
+		return apperr.New(apperr.Conflict, fmt.Sprintf(msgCoolOff, dates.Day(cool.Until)))
 	}
 	return err
 }
@@ -326,6 +327,3 @@ func pick(kind, photo, phone string) string {
 	}
 	return phone
 }
-
-// india is the members' time zone, for the dates in messages.
-var india = time.FixedZone("IST", 5*3600+1800)
