@@ -1,7 +1,7 @@
-import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test'
-import { baseURL, expect, test } from './fixtures'
-import { call, DEMO_PASSWORD, login, openAs } from './files/members'
-import { loadedSize, noHorizontalOverflow, shot, toast } from './files/page'
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { browse, call, demo } from './files/members'
+import { fabClearOf, loadedSize, noHorizontalOverflow, shot, toast } from './files/page'
 
 // Photo and phone requests between a groom and a bride, each in their own browser, against the real binary: the
 // bride protects her photos; the groom asks from her profile; she answers in Inbox → Requests; he reloads her profile
@@ -11,20 +11,6 @@ import { loadedSize, noHorizontalOverflow, shot, toast } from './files/page'
 // per address that the other specs need): the photo journey uses bride and groom 053, the phone journey 055, and a
 // retry (against the same server, where the first try's requests stand) the next number.
 
-/** A demo member signed in through the API. */
-interface Member {
-  email: string
-  name: string
-  profileID: string
-  token: string
-  refreshToken: string
-}
-
-async function demo(request: APIRequestContext, kind: 'bride' | 'groom', n: number): Promise<Member> {
-  const email = `demo.${kind}.${String(n).padStart(3, '0')}@demo.tfmmatrimony.in`
-  const s = await login(request, email, DEMO_PASSWORD)
-  return { email, name: s.profile.userName, profileID: s.profile.profileID, token: s.token, refreshToken: s.refreshToken }
-}
 
 /** This journey's bride (her photos now protected) and groom, and where her default photo's files live. */
 async function pair(request: APIRequestContext, first: number) {
@@ -40,15 +26,6 @@ async function pair(request: APIRequestContext, first: number) {
   return { bride, groom, photoPath: p.imagePath + p.images.large.split('_')[0] }
 }
 
-/** A browser context of its own for a member (the session put where the app keeps it), at 1280 or 360 px. */
-async function browse(browser: Browser, m: Member, path: string, phone = false): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext(
-    phone ? { baseURL: baseURL(), viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, locale: 'en-IN' } : { baseURL: baseURL(), locale: 'en-IN' },
-  )
-  const page = await context.newPage()
-  await openAs(page, m, path)
-  return { context, page }
-}
 
 /** The Requests screen's card of a member's request of this kind. */
 function requestCard(page: Page, name: string, what: RegExp): Locator {
@@ -61,38 +38,6 @@ function requestCard(page: Page, name: string, what: RegExp): Locator {
  */
 async function hideChatPanel(page: Page) {
   await page.addStyleTag({ content: '.chat-dock { visibility: hidden !important; }' })
-}
-
-/** Whether two boxes overlap. */
-function overlaps(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) {
-  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
-}
-
-/**
- * The floating chat button (phone layout) covers none of the buttons: at the top of the page, at its end, and with
- * each button scrolled to the button's height, where the two would meet if they shared the right-hand strip.
- */
-async function fabClearOf(page: Page, buttons: Locator[]) {
-  const fab = page.locator('.chat-fab')
-  await expect(fab).toBeVisible()
-  const check = async (where: string) => {
-    const f = (await fab.boundingBox())!
-    for (const b of buttons) {
-      const box = await b.boundingBox()
-      if (box) expect(overlaps(f, box), `the chat button covers "${await b.textContent()}" (${where})`).toBe(false)
-    }
-  }
-  await page.evaluate(() => window.scrollTo(0, 0))
-  await check('top')
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
-  await check('end')
-  for (const b of buttons) {
-    const f = (await fab.boundingBox())!
-    const box = (await b.boundingBox())!
-    await page.evaluate((dy) => window.scrollBy(0, dy), box.y + box.height / 2 - (f.y + f.height / 2))
-    await check(`level with "${await b.textContent()}"`)
-  }
-  await page.evaluate(() => window.scrollTo(0, 0))
 }
 
 test('photo request: the groom asks, the bride accepts in Inbox → Requests, and he sees her photos', async ({ browser, request }) => {

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
 import { baseURL, expect } from '../fixtures'
 
 // Members for the photo and profile-view journeys, made through the API (the registration screens have their own
@@ -154,4 +154,31 @@ export async function uploadPhoto(request: APIRequestContext, token: string, fil
   const res = await request.post(baseURL() + '/api/v1/profile/images', { headers: { Authorization: `Bearer ${token}` }, multipart: { image: file } })
   expect(res.status()).toBe(200)
   return ((await res.json()) as Envelope<{ photos: { photoId: string; imagePath: string; images: { small: string; large: string }; isDefault: boolean }[] }>).data.photos
+}
+
+/** A demo member signed in through the API. */
+export interface DemoMember {
+  email: string
+  name: string
+  profileID: string
+  token: string
+  refreshToken: string
+}
+
+/** Signs in demo bride or groom number n (demo.bride.057@…) through the API. */
+export async function demo(request: APIRequestContext, kind: 'bride' | 'groom', n: number): Promise<DemoMember> {
+  const email = `demo.${kind}.${String(n).padStart(3, '0')}@demo.tfmmatrimony.in`
+  const s = await login(request, email, DEMO_PASSWORD)
+  return { email, name: s.profile.userName, profileID: s.profile.profileID, token: s.token, refreshToken: s.refreshToken }
+}
+
+/** A browser context of its own for a member (the session put where the app keeps it; none for a visitor), at 1280 or 360 px. */
+export async function browse(browser: Browser, m: DemoMember | null, path: string, phone = false): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext(
+    phone ? { baseURL: baseURL(), viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, locale: 'en-IN' } : { baseURL: baseURL(), locale: 'en-IN' },
+  )
+  const page = await context.newPage()
+  if (m) await openAs(page, m, path)
+  else await page.goto(path)
+  return { context, page }
 }

@@ -61,3 +61,35 @@ export async function loadedSize(img: Locator): Promise<{ width: number; height:
   await expect.poll(async () => (await size()).width, { message: 'the image loads' }).toBeGreaterThan(0)
   return size()
 }
+
+/** Whether two boxes overlap. */
+export function overlaps(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+}
+
+/**
+ * The floating chat button (phone layout) covers none of the buttons: at the top of the page, at its end, and with
+ * each button scrolled to the button's height, where the two would meet if they shared the right-hand strip.
+ */
+export async function fabClearOf(page: Page, buttons: Locator[]) {
+  const fab = page.locator('.chat-fab')
+  await expect(fab).toBeVisible()
+  const check = async (where: string) => {
+    const f = (await fab.boundingBox())!
+    for (const b of buttons) {
+      const box = await b.boundingBox()
+      if (box) expect(overlaps(f, box), `the chat button covers "${await b.textContent()}" (${where})`).toBe(false)
+    }
+  }
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await check('top')
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+  await check('end')
+  for (const b of buttons) {
+    const f = (await fab.boundingBox())!
+    const box = (await b.boundingBox())!
+    await page.evaluate((dy) => window.scrollBy(0, dy), box.y + box.height / 2 - (f.y + f.height / 2))
+    await check(`level with "${await b.textContent()}"`)
+  }
+  await page.evaluate(() => window.scrollTo(0, 0))
+}

@@ -12,3 +12,8 @@ export function notifyError(message: string) {
 export function notifySuccess(message: string) {
   toast.success(message, { toastId: `ok:${message}` })
 }
+
+/** Shows a neutral toast (a live notification); one per id, so the same notification never stacks. */
+export function notifyInfo(message: string, id?: string | number) {
+  toast.info(message, { toastId: `info:${id ?? message}` })
+}

@@ -55,6 +55,8 @@ const MEMBER_SCREENS: Record<string, ReturnType<typeof page>> = {
   [ROUTES.inboxSent]: page(() => import('../routes/InboxSent')),
   [ROUTES.inboxAccepted]: page(() => import('../routes/InboxAccepted')),
   [ROUTES.inboxRequests]: page(() => import('../routes/InboxRequests')),
+  [ROUTES.inboxContacts]: page(() => import('../routes/InboxContacts')),
+  [ROUTES.inboxNotification]: page(() => import('../routes/InboxNotifications')),
 }
 
 /** Every route of spec §2. */
@@ -80,6 +82,7 @@ export const routeObjects: RouteObject[] = [
           { path: ROUTES.forgotPassword, lazy: page(() => import('../routes/ForgotPassword')) },
           { path: ROUTES.resetPassword, lazy: page(() => import('../routes/ResetPassword')) },
           { path: ROUTES.activate, lazy: page(() => import('../routes/Activate')) },
+          { path: ROUTES.unsubscribe, lazy: page(() => import('../routes/Unsubscribe')) },
           { path: ROUTES.aboutUs, lazy: page(() => import('../routes/AboutUs')) },
           { path: ROUTES.contactUs, lazy: page(() => import('../routes/ContactUs')) },
           { path: ROUTES.faq, lazy: page(() => import('../routes/Faq')) },

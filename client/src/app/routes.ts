@@ -22,6 +22,8 @@ export const ROUTES = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   activate: '/activate',
+  // The unsubscribe link of every alert e-mail (?t=TOKEN): no login needed.
+  unsubscribe: '/unsubscribe',
   // Member routes the account pages link to.
   myMatrimony: '/my-matrimony',
   myAccount: '/my-matrimony/my-account',
@@ -57,12 +59,15 @@ export const ROUTES = {
   inboxAccepted: '/inbox/accepted',
   // Photo and phone requests, received and sent (?box=sent, ?kind=photo|phone).
   inboxRequests: '/inbox/requests',
+  // The members who accepted the viewer's phone request, and the notifications.
+  inboxContacts: '/inbox/contacts',
+  inboxNotification: '/inbox/notification',
   // The chat page (ours: the spec names the chat screens but no path for them).
   chat: '/chat',
 } as const
 
 /** Pages opened from e-mailed links: they use the minimal layout (the tokenAction flag). */
-export const TOKEN_ACTION_ROUTES: string[] = [ROUTES.activate, ROUTES.resetPassword]
+export const TOKEN_ACTION_ROUTES: string[] = [ROUTES.activate, ROUTES.resetPassword, ROUTES.unsubscribe]
 
 /** Member-only routes of spec §2 (profile view, my matrimony, account, matches, lists, search, inbox, plan upgrade). */
 export const MEMBER_ROUTES: { path: string; title: string }[] = [

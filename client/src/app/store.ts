@@ -7,6 +7,7 @@ import commonReducer from '../features/common/commonSlice'
 import { accountReducer } from '../entities/account'
 import chatReducer from '../features/chat/chatSlice'
 import { chatMiddleware } from '../features/chat/connection'
+import { notificationMiddleware, notificationReducer } from '../entities/notification'
 import { notifyError } from './notify'
 
 const rootReducer = combineReducers({
@@ -14,13 +15,18 @@ const rootReducer = combineReducers({
   common: commonReducer,
   account: accountReducer,
   chat: chatReducer,
+  notifications: notificationReducer,
 })
 
 export type RootState = ReturnType<typeof rootReducer>
 
+/** Background loads whose failure only shows where they are shown (the bell's latest five load on every page). */
+const QUIET_ENDPOINTS = new Set(['getDashNotifications'])
+
 /** Every API error becomes a 2-second toast with meta.message (spec §8); pages also show it inline. */
 export const apiErrorToaster: Middleware = () => (next) => (action) => {
-  if (isRejectedWithValue(action)) {
+  const endpoint = (action as { meta?: { arg?: { endpointName?: string } } }).meta?.arg?.endpointName
+  if (isRejectedWithValue(action) && !(endpoint && QUIET_ENDPOINTS.has(endpoint))) {
     const err = action.payload as ApiError | undefined
     if (err?.message) notifyError(err.message)
   }
@@ -32,7 +38,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().concat(api.middleware, apiErrorToaster, chatMiddleware),
+    middleware: (getDefault) => getDefault().concat(api.middleware, apiErrorToaster, chatMiddleware, notificationMiddleware),
   })
   setupListeners(store.dispatch)
   return store

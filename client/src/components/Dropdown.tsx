@@ -1,7 +1,5 @@
-import { useCallback, useId, useRef, useState } from 'react'
-import { useDismiss } from './useDismiss'
 import type { ReactNode } from 'react'
-import { useLocation } from 'react-router'
+import { useDisclosure } from './useDismiss'
 
 interface DropdownProps {
   /** The button's content (text, or an avatar and a name). */
@@ -16,23 +14,11 @@ interface DropdownProps {
 
 /** A disclosure menu: the button toggles the panel; Escape, a click outside, or a route change closes it. */
 export default function Dropdown({ button, buttonLabel, className, alignEnd, children }: DropdownProps) {
-  const id = useId()
-  const root = useRef<HTMLDivElement>(null)
-  const btn = useRef<HTMLButtonElement>(null)
-  const location = useLocation()
-  // Open on the page it was opened on: a route change closes it.
-  const [openAt, setOpenAt] = useState<string | null>(null)
-  const open = openAt === location.key
-
-  const close = useCallback((e: Event) => {
-    setOpenAt(null)
-    if (e.type === 'keydown') btn.current?.focus()
-  }, [])
-  useDismiss(open, root, close)
+  const { id, root, btn, open, toggle } = useDisclosure()
 
   return (
     <div ref={root} className={'dropdown' + (open ? ' is-open' : '') + (className ? ' ' + className : '')}>
-      <button ref={btn} type="button" className="dropdown__button" aria-expanded={open} aria-controls={id} aria-label={buttonLabel} onClick={() => setOpenAt(open ? null : location.key)}>
+      <button ref={btn} type="button" className="dropdown__button" aria-expanded={open} aria-controls={id} aria-label={buttonLabel} onClick={toggle}>
         {button}
         <span className="dropdown__caret" aria-hidden="true" />
       </button>

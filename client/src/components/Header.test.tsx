@@ -65,8 +65,14 @@ describe('logged-in header', () => {
     expect(within(plan).getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/plans')
   })
 
+  it('shows the bell it is given for members only', () => {
+    renderHeader({ bell: <button type="button">Notifications, 3 unread</button> })
+    expect(screen.getByRole('button', { name: 'Notifications, 3 unread' })).toBeInTheDocument()
+  })
+
   it('keeps the public header for visitors', () => {
-    renderHeader({ isLoggedIn: false, member: null })
+    renderHeader({ isLoggedIn: false, member: null, bell: <button type="button">Notifications, 3 unread</button> })
+    expect(screen.queryByRole('button', { name: 'Notifications, 3 unread' })).toBeNull()
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login')
     expect(screen.queryByRole('button', { name: 'Matches' })).toBeNull()
   })

@@ -1,4 +1,5 @@
 import { useRef } from 'react'
+import type { ReactNode } from 'react'
 import { Link, NavLink } from 'react-router'
 import Dropdown from './Dropdown'
 import Icon from './Icon'
@@ -25,10 +26,12 @@ interface HeaderProps {
   /** True while a stored session waits for GET profile: the member header shows without details. */
   isLoggedIn?: boolean
   onLogout?: () => void
+  /** The member's notification bell (the app's layout passes it: its data is the notifications' own). */
+  bell?: ReactNode
 }
 
 /** The logged-out or logged-in header (swapped by login state): contact strip, brand, navigation, menus and the slide-out toggles. */
-export default function Header({ brand, settings, active, scrolled, menuOpen, onMenuOpen, onMenuClose, member, isLoggedIn, onLogout }: HeaderProps) {
+export default function Header({ brand, settings, active, scrolled, menuOpen, onMenuOpen, onMenuClose, member, isLoggedIn, onLogout, bell }: HeaderProps) {
   const lastToggle = useRef<HTMLButtonElement | null>(null)
   const burger = useRef<HTMLButtonElement>(null)
   const info = useRef<HTMLButtonElement>(null)
@@ -90,6 +93,7 @@ export default function Header({ brand, settings, active, scrolled, menuOpen, on
                 </Link>
               </>
             )}
+            {isLoggedIn && bell}
             {isLoggedIn && <ProfileMenu member={member ?? null} onLogout={onLogout} />}
             <button
               ref={info}

@@ -1,4 +1,5 @@
-import { useEffect } from 'react'
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { useLocation } from 'react-router'
 import type { RefObject } from 'react'
 
 /** While open, a press outside root or the Escape key calls close (Escape passes the key event, e.g. to refocus). */
@@ -20,4 +21,24 @@ export function useDismiss(open: boolean, root: RefObject<HTMLElement | null>, c
       document.removeEventListener('keydown', onKey)
     }
   }, [open, root, close])
+}
+
+/**
+ * A disclosure's state (the header's menus and the notification bell): open on the page it was opened on, so a
+ * route change closes it; Escape (focus back on the button) or a press outside root closes it too.
+ */
+export function useDisclosure() {
+  const id = useId()
+  const root = useRef<HTMLDivElement>(null)
+  const btn = useRef<HTMLButtonElement>(null)
+  const location = useLocation()
+  const [openAt, setOpenAt] = useState<string | null>(null)
+  const open = openAt === location.key
+  const close = useCallback((e: Event) => {
+    setOpenAt(null)
+    if (e.type === 'keydown') btn.current?.focus()
+  }, [])
+  useDismiss(open, root, close)
+  const toggle = () => setOpenAt(open ? null : location.key)
+  return { id, root, btn, open, toggle }
 }

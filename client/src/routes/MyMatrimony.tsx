@@ -8,6 +8,7 @@ import { useAppSelector } from '../app/hooks'
 import { ROUTES } from '../app/routes'
 import { selectProfile, useGetProfileQuery } from '../entities/account'
 import { VerifiedBadge } from '../features/account/VerificationPanel'
+import LatestNotifications from '../features/notifications/LatestNotifications'
 import { useGetDashViewQuery } from '../features/profile/api'
 import { BadgeList, CompletionMeter, completionLink } from '../features/profile/OwnProfileView'
 import type { DashCounts, Dashboard, PlanUsage } from '../features/profile/types'
@@ -136,6 +137,8 @@ export default function MyMatrimony() {
           </section>
         </>
       )}
+
+      <LatestNotifications />
 
       <section className="panel" aria-labelledby="next-title">
         <h2 id="next-title" className="panel__title">

@@ -11,6 +11,8 @@ import BlockedProfiles from './BlockedProfiles'
 import DiscoveryMatches from './DiscoveryMatches'
 import DontShowProfiles from './DontShowProfiles'
 import InboxAccepted from './InboxAccepted'
+import InboxContacts from './InboxContacts'
+import InboxNotifications from './InboxNotifications'
 import InboxReceived from './InboxReceived'
 import InboxRequests from './InboxRequests'
 import InboxSent from './InboxSent'
@@ -22,6 +24,7 @@ import RecentVisitors from './RecentVisitors'
 import SearchAdvance from './SearchAdvance'
 import SearchBasic from './SearchBasic'
 import TodayMatches from './TodayMatches'
+import Unsubscribe from './Unsubscribe'
 
 vi.mock('../app/notify', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn(), TOAST_OPTIONS: {} }))
 
@@ -55,6 +58,9 @@ describe('the match, search and list routes', () => {
     ['/inbox/sent', InboxSent],
     ['/inbox/accepted', InboxAccepted],
     ['/inbox/requests', InboxRequests],
+    ['/inbox/contacts', InboxContacts],
+    ['/inbox/notification', InboxNotifications],
+    ['/unsubscribe', Unsubscribe],
   ])('%s opens its screen, not the placeholder', async (path, Screen) => {
     const lazy = findRoute(routeObjects, path)?.lazy as (() => Promise<{ Component: ComponentType }>) | undefined
     expect(lazy).toBeTypeOf('function')

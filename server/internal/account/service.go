@@ -18,6 +18,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/tfmmatrimony/tfm/server/internal/apperr"
+	"github.com/tfmmatrimony/tfm/server/internal/event"
 	"github.com/tfmmatrimony/tfm/server/internal/platform/mail"
 	"github.com/tfmmatrimony/tfm/server/internal/platform/sms"
 	"github.com/tfmmatrimony/tfm/server/internal/ratelimit"
@@ -49,15 +50,17 @@ const (
 
 // Deps is what the account service needs; DB, Secret, Mail and SMS are required.
 type Deps struct {
-	DB        *store.DB
-	Secret    []byte            // the server secret (config JWTSecret); sub-keys are derived from it
-	Mail      mail.Sender       // SMTP in production, mail.Outbox in dev
-	SMS       sms.Sender        // HTTP gateway in production, sms.Outbox in dev
-	OTP       OTPStore          // RedisOTP when Redis is configured; MemoryOTP when nil
-	Limiter   ratelimit.Limiter // ratelimit.Redis when configured; in-process when nil
-	SiteURL   string            // base of the links in e-mails, e.g. https://tfmmatrimony.in
-	BrandName string            // "TFM" by default
-	MediaDir  string            // photos live under MediaDir/photos/<key[:2]>/<key>_{small,large}.jpg
+	DB      *store.DB
+	Secret  []byte            // the server secret (config JWTSecret); sub-keys are derived from it
+	Mail    mail.Sender       // SMTP in production, mail.Outbox in dev
+	SMS     sms.Sender        // HTTP gateway in production, sms.Outbox in dev
+	OTP     OTPStore          // RedisOTP when Redis is configured; MemoryOTP when nil
+	Limiter ratelimit.Limiter // ratelimit.Redis when configured; in-process when nil
+	// Events records "badge granted" when the e-mail or the mobile is verified; nil records none.
+	Events    *event.Outbox
+	SiteURL   string // base of the links in e-mails, e.g. https://tfmmatrimony.in
+	BrandName string // "TFM" by default
+	MediaDir  string // photos live under MediaDir/photos/<key[:2]>/<key>_{small,large}.jpg
 	Log       *slog.Logger
 	Now       func() time.Time // the clock; time.Now when nil (tests inject one)
 	// PasswordCost is the bcrypt cost; BcryptCost (12) when 0. Only tests lower it.
@@ -87,6 +90,7 @@ type Deps struct {
 // sessions, OTPs, passwords, hiding, export and deletion.
 type Service struct {
 	db        *store.DB
+	events    *event.Outbox
 	mail      mail.Sender
 	sms       sms.Sender
 	otp       OTPStore
@@ -126,7 +130,7 @@ func New(d Deps) (*Service, error) {
 	case d.Mail == nil || d.SMS == nil:
 		return nil, errors.New("account: Mail and SMS senders are required")
 	}
-	s := &Service{db: d.DB, mail: d.Mail, sms: d.SMS, otp: d.OTP, limiter: d.Limiter,
+	s := &Service{db: d.DB, events: d.Events, mail: d.Mail, sms: d.SMS, otp: d.OTP, limiter: d.Limiter,
 		siteURL: strings.TrimRight(d.SiteURL, "/"), brand: d.BrandName, mediaDir: d.MediaDir, log: d.Log,
 		now: d.Now, cost: d.PasswordCost, actPath: d.ActivatePath, resetPath: d.ResetPath, hooks: d.DeleteHooks, exportTables: d.ExportTables,
 		jwtKey: subkey(d.Secret, "access-jwt"), otpSecret: subkey(d.Secret, "otp"), mediaKey: subkey(d.Secret, "media-session"),
@@ -419,9 +423,25 @@ func (s *Service) Activate(ctx context.Context, token string) error {
 		if err != nil {
 			return err
 		}
-		return tx.Model(&User{}).Where("id = ? AND email_verified_at IS NULL", uid).
-			Updates(map[string]any{"email_verified_at": s.now().UTC(), "updated_at": s.now().UTC()}).Error
+		res := tx.Model(&User{}).Where("id = ? AND email_verified_at IS NULL", uid).
+			Updates(map[string]any{"email_verified_at": s.now().UTC(), "updated_at": s.now().UTC()})
+		if res.Error != nil || res.RowsAffected == 0 {
+			return res.Error
+		}
+		return s.badgeGranted(tx, uid, "email")
 	})
+}
+
+// badgeGranted records the "badge granted" event of user's profile (none
+// before the profile exists), once per badge kind.
+func (s *Service) badgeGranted(tx *gorm.DB, userID uint64, kind string) error {
+	var pid uint64
+	if err := tx.Table("profiles").Where("user_id = ?", userID).Limit(1).Pluck("id", &pid).Error; err != nil || pid == 0 {
+		return err
+	}
+	_, err := s.events.Record(tx, event.Event{Kind: event.BadgeGranted, Recipient: pid, Detail: kind,
+		DedupeKey: fmt.Sprintf("badge:%d:%s", pid, kind)})
+	return err
 }
 
 // ---- login and sessions ---------------------------------------------------
@@ -562,7 +582,13 @@ func (s *Service) loginOTP(ctx context.Context, in LoginInput, ip string) (*Sess
 		return nil, apperr.New(apperr.Forbidden, "Your account has been suspended. Please contact support.")
 	}
 	if u.PhoneVerifiedAt == nil { // receiving the OTP proves the number
-		s.db.WithContext(ctx).Model(&User{}).Where("id = ?", u.ID).Update("phone_verified_at", s.now().UTC())
+		_ = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+			res := tx.Model(&User{}).Where("id = ? AND phone_verified_at IS NULL", u.ID).Update("phone_verified_at", s.now().UTC())
+			if res.Error != nil || res.RowsAffected == 0 {
+				return res.Error
+			}
+			return s.badgeGranted(tx, u.ID, "mobile")
+		})
 	}
 	return s.sessionFor(ctx, u.ID)
 }
@@ -908,8 +934,14 @@ func (s *Service) VerifyMobile(ctx context.Context, userID uint64, otp string) e
 	if err := s.checkOTP(ctx, OTPMobileVerify, u.PhoneCode, u.Phone, otp, apperr.Invalid); err != nil {
 		return err
 	}
-	err := s.db.WithContext(ctx).Model(&User{}).Where("id = ?", userID).
-		Updates(map[string]any{"phone_verified_at": s.now().UTC(), "updated_at": s.now().UTC()}).Error
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Model(&User{}).Where("id = ? AND phone_verified_at IS NULL", userID).
+			Updates(map[string]any{"phone_verified_at": s.now().UTC(), "updated_at": s.now().UTC()})
+		if res.Error != nil || res.RowsAffected == 0 {
+			return res.Error
+		}
+		return s.badgeGranted(tx, userID, "mobile")
+	})
 	return store.Translate(err, "", "")
 }
 

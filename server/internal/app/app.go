@@ -27,9 +27,11 @@ import (
 	"github.com/tfmmatrimony/tfm/server/internal/chat"
 	"github.com/tfmmatrimony/tfm/server/internal/config"
 	"github.com/tfmmatrimony/tfm/server/internal/content"
+	"github.com/tfmmatrimony/tfm/server/internal/event"
 	"github.com/tfmmatrimony/tfm/server/internal/httpapi"
 	"github.com/tfmmatrimony/tfm/server/internal/master"
 	"github.com/tfmmatrimony/tfm/server/internal/match"
+	"github.com/tfmmatrimony/tfm/server/internal/notification"
 	"github.com/tfmmatrimony/tfm/server/internal/plan"
 	"github.com/tfmmatrimony/tfm/server/internal/platform/mail"
 	"github.com/tfmmatrimony/tfm/server/internal/platform/memreduce"
@@ -61,12 +63,18 @@ type App struct {
 	Search   *search.Service  // searches and saved searches
 	Requests *request.Service // photo and phone requests
 	Accounts *account.Service
+	// Events is the outbox of domain events; Notifications consumes it
+	// (in-app notifications, e-mail alerts, the live push, reminders).
+	Events        *event.Outbox
+	Notifications *notification.Service
 	// Relations holds blocks, don't-show marks, invitations and requests.
 	Relations *relation.Store
 	// Chat holds conversations and messages; Realtime is the Socket.IO
 	// gateway at /engine.io/ that delivers them and keeps presence.
 	Chat     *chat.Service
 	Realtime *gateway.Gateway
+	// Mailer sends every e-mail (account mail and alerts): SMTP, or MailOutbox.
+	Mailer mail.Sender
 	// MailOutbox and SMSOutbox are set when mail and SMS stay in memory (dev and test).
 	MailOutbox *mail.Outbox
 	SMSOutbox  *sms.Outbox
@@ -116,6 +124,9 @@ func Open(ctx context.Context, cfg *config.Config, log *slog.Logger) (*App, erro
 	a.Content = content.NewService(d)
 	a.Plans = plan.NewService(d)
 	a.Relations = relation.New(d)
+	a.Events = event.New(d, event.Options{Log: log})
+	a.Relations.SetEvents(a.Events)
+	a.Mailer = a.newMailer()
 	if a.Profiles, err = a.newProfiles(); err != nil {
 		d.Close()
 		return nil, err
@@ -143,6 +154,11 @@ func Open(ctx context.Context, cfg *config.Config, log *slog.Logger) (*App, erro
 		d.Close()
 		return nil, err
 	}
+	if a.Notifications, err = notification.New(notification.Deps{DB: d, Outbox: a.Events, Profiles: a.Profiles, Mail: a.Mailer,
+		Matches: matchDigest{a.Matches}, Secret: cfg.JWTSecret, SiteURL: cfg.SiteURL, BrandName: cfg.BrandName + " Matrimony", Log: log}); err != nil {
+		d.Close()
+		return nil, err
+	}
 	a.Realtime, err = gateway.New(ctx, gateway.Deps{Accounts: a.Accounts, Chat: a.Chat, Relations: a.Relations, Redis: a.Redis, Log: log},
 		gateway.Options{AllowedOrigins: cfg.AllowedOrigins, Scope: scope, MaxSocketsPerMember: cfg.ChatSocketsPerMember,
 			Engine: engineio.Options{MaxSessions: socketBudget(cfg.ChatSockets), MaxSessionsPerClient: cfg.ChatSocketsPerIP}})
@@ -151,6 +167,7 @@ func Open(ctx context.Context, cfg *config.Config, log *slog.Logger) (*App, erro
 		return nil, fmt.Errorf("app: realtime gateway: %w", err)
 	}
 
+	a.Notifications.SetPusher(livePush{a.Realtime})
 	a.registerGuardMetrics()
 
 	checks := map[string]func(context.Context) error{"database": d.Ping}
@@ -159,7 +176,7 @@ func Open(ctx context.Context, cfg *config.Config, log *slog.Logger) (*App, erro
 	}
 	a.Handler = httpapi.NewRouter(httpapi.Deps{
 		Config: cfg, Log: log, Master: a.Master, Content: a.Content, Plans: a.Plans, Profiles: a.Profiles,
-		Matches: a.Matches, Search: a.Search, Requests: a.Requests, Accounts: a.Accounts, MailOutbox: a.MailOutbox, SMSOutbox: a.SMSOutbox,
+		Matches: a.Matches, Search: a.Search, Requests: a.Requests, Accounts: a.Accounts, Notifications: a.Notifications, MailOutbox: a.MailOutbox, SMSOutbox: a.SMSOutbox,
 		Limiter: a.Limiter, Registry: a.Registry, Checks: checks, Client: clientFS(a.Cfg.ClientDir), Realtime: a.Realtime,
 	})
 	return a, nil
@@ -169,14 +186,6 @@ func Open(ctx context.Context, cfg *config.Config, log *slog.Logger) (*App, erro
 // configured, and the dev outboxes otherwise (config refuses that in prod).
 func (a *App) newAccounts() (*account.Service, error) {
 	cfg := a.Cfg
-	var mailer mail.Sender
-	if cfg.SMTPHost != "" {
-		mailer = mail.NewSMTP(mail.SMTPConfig{Host: cfg.SMTPHost, Port: cfg.SMTPPort, Username: cfg.SMTPUsername,
-			Password: cfg.SMTPPassword, From: cfg.MailFrom})
-	} else {
-		a.MailOutbox = mail.NewOutbox()
-		mailer = a.MailOutbox
-	}
 	var texter sms.Sender
 	if cfg.SMSURL != "" {
 		texter = sms.NewHTTP(sms.HTTPConfig{URL: cfg.SMSURL, APIKey: cfg.SMSAPIKey, Header: cfg.SMSHeader,
@@ -192,7 +201,7 @@ func (a *App) newAccounts() (*account.Service, error) {
 		backoff = ratelimit.NewRedisBackoff(a.Redis)
 	}
 	return account.New(account.Deps{
-		DB: a.DB, Secret: cfg.JWTSecret, Mail: mailer, SMS: texter, OTP: otps, Limiter: a.Limiter, Backoff: backoff,
+		DB: a.DB, Secret: cfg.JWTSecret, Mail: a.Mailer, SMS: texter, Events: a.Events, OTP: otps, Limiter: a.Limiter, Backoff: backoff,
 		SiteURL: cfg.SiteURL, BrandName: cfg.BrandName, MediaDir: cfg.MediaDir, Log: a.Log, PasswordCost: cfg.PasswordCost,
 		DeleteHooks: []account.DeleteHook{a.Chat.DeleteMemberData, a.eraseProfileData},
 		// Everything else kept about the member goes into the data export (file keys stay out).
@@ -209,8 +218,21 @@ func (a *App) newAccounts() (*account.Service, error) {
 			{Name: "invitationsSent", Table: "invitations", Column: "sender_id"},
 			{Name: "invitationsReceived", Table: "invitations", Column: "receiver_id"},
 			{Name: "requestsSent", Table: "access_requests", Column: "requester_id"},
+			{Name: "notifications", Table: "notifications", Column: "profile_id"},
 		},
 	})
+}
+
+// newMailer is real SMTP when configured, and the dev outbox otherwise
+// (config refuses that in prod).
+func (a *App) newMailer() mail.Sender {
+	cfg := a.Cfg
+	if cfg.SMTPHost != "" {
+		return mail.NewSMTP(mail.SMTPConfig{Host: cfg.SMTPHost, Port: cfg.SMTPPort, Username: cfg.SMTPUsername,
+			Password: cfg.SMTPPassword, From: cfg.MailFrom})
+	}
+	a.MailOutbox = mail.NewOutbox()
+	return a.MailOutbox
 }
 
 // clientFS returns the embedded client build, or nil when it was not built;
@@ -268,6 +290,10 @@ func (a *App) ServeListener(ctx context.Context, ln net.Listener) error {
 	if a.Cfg.MetricsAddr != "" {
 		a.serveMetrics(ctx)
 	}
+	// The outbox's workers and the reminder sweep run on every node; the
+	// database decides which node delivers each event.
+	a.Events.Start(ctx)
+	go a.Notifications.Run(ctx)
 	if a.Cfg.MemoryReducer {
 		go (&memreduce.Reducer{Log: a.Log}).Run(ctx)
 	}
@@ -305,6 +331,9 @@ func (a *App) Close() error {
 		}
 		cancel()
 	}
+	if a.Events != nil {
+		a.Events.Stop() // a delivery in progress finishes; the rest waits in the database
+	}
 	if a.Accounts != nil {
 		a.Accounts.Wait() // let queued e-mails and SMS go out before the connections close
 	}
@@ -336,6 +365,26 @@ func (a *App) registerGuardMetrics() {
 			Help: "Chat handshakes refused by the socket caps (per client address, or the whole node).", ConstLabels: prometheus.Labels{"cap": "node"}},
 			func() float64 { _, n := a.Realtime.Refused(); return float64(n) }),
 	)
+	// The outbox's backlog: deliveries waiting (a growing number means the
+	// workers fall behind or a consumer keeps failing) and parked as failed.
+	for _, consumer := range []string{notification.ConsumerNotify, notification.ConsumerMail} {
+		for _, state := range []string{"pending", "failed"} {
+			a.Registry.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "tfm_event_deliveries",
+				Help: "Event deliveries in the outbox, by consumer and state (pending or failed).", ConstLabels: prometheus.Labels{"consumer": consumer, "state": state}},
+				func() float64 {
+					ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+					defer cancel()
+					pending, failed, err := a.Events.Stats(ctx)
+					if err != nil {
+						return -1
+					}
+					if state == "failed" {
+						return float64(failed[consumer])
+					}
+					return float64(pending[consumer])
+				}))
+		}
+	}
 }
 
 // serveMetrics serves /metrics alone on the loopback METRICS_ADDR (config

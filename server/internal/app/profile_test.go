@@ -825,15 +825,21 @@ func TestSettingsContactAndAlerts(t *testing.T) {
 				t.Error("the contact person leaked without a contact view")
 			}
 			_, e = call(t, a, "GET", "/api/v1/profile/email-alerts", "", m.auth()...)
-			if string(e.Data) != `{"invitations":true,"requests":true,"profileViews":true,"planExpiry":true,"badges":true,"newsletter":false}` {
+			if string(e.Data) != `{"invitations":true,"requests":true,"profileViews":true,"planExpiry":true,"badges":true,"newsletter":false,"matches":true,"matchDigest":"weekly"}` {
 				t.Fatalf("alert defaults: %s", e.Data)
 			}
 			w, e = call(t, a, "POST", "/api/v1/profile/email-alerts", `{"profileViews":false,"newsletter":true}`, m.auth()...)
-			if w.Code != 200 || string(e.Data) != `{"invitations":true,"requests":true,"profileViews":false,"planExpiry":true,"badges":true,"newsletter":true}` {
+			if w.Code != 200 || string(e.Data) != `{"invitations":true,"requests":true,"profileViews":false,"planExpiry":true,"badges":true,"newsletter":true,"matches":true,"matchDigest":"weekly"}` {
 				t.Fatalf("%d %s", w.Code, e.Data)
 			}
 			if w, _ := call(t, a, "POST", "/api/v1/profile/email-alerts", `{}`, m.auth()...); w.Code != 400 {
 				t.Errorf("empty alerts: %d", w.Code)
+			}
+			if w, e := call(t, a, "POST", "/api/v1/profile/email-alerts", `{"matchDigest":"monthly"}`, m.auth()...); w.Code != 422 || !strings.Contains(string(e.Data), "Choose daily or weekly") {
+				t.Errorf("a monthly digest: %d %s", w.Code, e.Data)
+			}
+			if w, e := call(t, a, "POST", "/api/v1/profile/email-alerts", `{"matches":false,"matchDigest":"daily"}`, m.auth()...); w.Code != 200 || !strings.Contains(string(e.Data), `"matches":false,"matchDigest":"daily"`) {
+				t.Errorf("digest choice: %d %s", w.Code, e.Data)
 			}
 			if ok, _ := a.Profiles.WantsEmail(t.Context(), m.ID, "profileViews"); ok {
 				t.Error("WantsEmail ignores the choice")

@@ -38,7 +38,7 @@ func (h *handlers) requestRoutes(v1 *gin.RouterGroup) {
 	v1.GET("/profile/requests/:box", m, h.requestList)
 }
 
-// GET /api/v1/profile/requests/{received|sent}?kind=photo|phone&status=pending|answered&skip&limit
+// GET /api/v1/profile/requests/{received|sent}?kind=photo|phone&status=pending|answered|accepted&skip&limit
 // (member): the caller's requests, newest change first, each card with its request.
 func (h *handlers) requestList(c *gin.Context) {
 	skip, limit, ok := pageArgs(c)

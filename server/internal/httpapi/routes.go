@@ -18,6 +18,7 @@ import (
 	"github.com/tfmmatrimony/tfm/server/internal/content"
 	"github.com/tfmmatrimony/tfm/server/internal/master"
 	"github.com/tfmmatrimony/tfm/server/internal/match"
+	"github.com/tfmmatrimony/tfm/server/internal/notification"
 	"github.com/tfmmatrimony/tfm/server/internal/plan"
 	"github.com/tfmmatrimony/tfm/server/internal/platform/mail"
 	"github.com/tfmmatrimony/tfm/server/internal/platform/sms"
@@ -40,6 +41,8 @@ type Deps struct {
 	Search   *search.Service
 	Requests *request.Service
 	Accounts *account.Service
+	// Notifications are the in-app notifications and the e-mail unsubscribe links.
+	Notifications *notification.Service
 	// MailOutbox and SMSOutbox, when set (dev and test only), are served at /dev/outbox.
 	MailOutbox *mail.Outbox
 	SMSOutbox  *sms.Outbox
@@ -106,6 +109,7 @@ func NewRouter(d Deps) *gin.Engine {
 	h.profileRoutes(v1)
 	h.discoveryRoutes(v1)
 	h.requestRoutes(v1)
+	h.notificationRoutes(v1)
 	h.mediaRoutes(r)
 	if d.MailOutbox != nil && d.SMSOutbox != nil {
 		r.GET("/dev/outbox", h.devOutbox)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tfmmatrimony/tfm/server/internal/apperr"
+	"github.com/tfmmatrimony/tfm/server/internal/event"
 	"github.com/tfmmatrimony/tfm/server/internal/master"
 	"github.com/tfmmatrimony/tfm/server/internal/media"
 	"github.com/tfmmatrimony/tfm/server/internal/relation"
@@ -35,8 +36,10 @@ type Deps struct {
 	Grants    *media.Grants    // signs photo URLs per viewer
 	// ContactViews decides whether contacts are shown in full; nil masks them always.
 	ContactViews ContactViewChecker
-	Log          *slog.Logger
-	Now          func() time.Time // the clock; time.Now when nil
+	// Events records "viewed your profile" (once a day per viewer) in the view's transaction; nil records none.
+	Events *event.Outbox
+	Log    *slog.Logger
+	Now    func() time.Time // the clock; time.Now when nil
 }
 
 // Service reads and writes member profiles, photos, proofs, preferences,
@@ -49,6 +52,7 @@ type Service struct {
 	images   *media.Processor
 	grants   *media.Grants
 	contacts ContactViewChecker
+	events   *event.Outbox
 	// newMatches counts the dashboard's new matches; nil shows 0 (see SetNewMatches).
 	newMatches NewMatchCounter
 	log        *slog.Logger
@@ -61,7 +65,7 @@ func New(d Deps) (*Service, error) {
 		return nil, errors.New("profile: DB, Master, Relations, Disk, Images and Grants are required")
 	}
 	s := &Service{db: d.DB, master: d.Master, rel: d.Relations, disk: d.Disk, images: d.Images, grants: d.Grants,
-		contacts: d.ContactViews, log: d.Log, now: d.Now}
+		contacts: d.ContactViews, events: d.Events, log: d.Log, now: d.Now}
 	if s.log == nil {
 		s.log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}

@@ -1,6 +1,8 @@
 package profile
 
 import (
+	"time"
+
 	"context"
 	"github.com/tfmmatrimony/tfm/server/internal/content"
 	"strings"
@@ -50,16 +52,30 @@ type EmailAlerts struct {
 	PlanExpiry   bool `json:"planExpiry"`   // my plan is about to expire
 	Badges       bool `json:"badges"`       // a badge was granted
 	Newsletter   bool `json:"newsletter"`   // news and success stories (off unless chosen)
+	Matches      bool `json:"matches"`      // a digest of new matches
+	// MatchDigest is how often the new-matches digest comes: DigestDaily or DigestWeekly.
+	MatchDigest string `json:"matchDigest"`
 }
+
+// How often the new-matches digest comes.
+const (
+	DigestDaily  = "daily"
+	DigestWeekly = "weekly"
+)
+
+// MsgDigestChoice refuses a matchDigest other than daily or weekly.
+const MsgDigestChoice = "Choose daily or weekly"
 
 // EmailAlertsUpdate is POST profile/email-alerts; absent categories stay as they are.
 type EmailAlertsUpdate struct {
-	Invitations  *bool `json:"invitations"`
-	Requests     *bool `json:"requests"`
-	ProfileViews *bool `json:"profileViews"`
-	PlanExpiry   *bool `json:"planExpiry"`
-	Badges       *bool `json:"badges"`
-	Newsletter   *bool `json:"newsletter"`
+	Invitations  *bool   `json:"invitations"`
+	Requests     *bool   `json:"requests"`
+	ProfileViews *bool   `json:"profileViews"`
+	PlanExpiry   *bool   `json:"planExpiry"`
+	Badges       *bool   `json:"badges"`
+	Newsletter   *bool   `json:"newsletter"`
+	Matches      *bool   `json:"matches"`
+	MatchDigest  *string `json:"matchDigest"`
 }
 
 // settingsRow is member_settings; a member without a row has its column defaults.
@@ -74,10 +90,12 @@ type settingsRow struct {
 	AlertPlanExpiry   bool
 	AlertBadges       bool
 	AlertNewsletter   bool
+	AlertMatches      bool
+	MatchDigest       string
 }
 
 var defaultSettings = settingsRow{ShowInPublic: true, AlertInvitations: true, AlertRequests: true,
-	AlertProfileViews: true, AlertPlanExpiry: true, AlertBadges: true}
+	AlertProfileViews: true, AlertPlanExpiry: true, AlertBadges: true, AlertMatches: true, MatchDigest: DigestWeekly}
 
 func (s *Service) settingsRow(db *gorm.DB, profileID uint64) (settingsRow, error) {
 	var rows []settingsRow
@@ -250,11 +268,12 @@ func (s *Service) EmailAlerts(ctx context.Context, profileID uint64) (*EmailAler
 		return nil, internal(err)
 	}
 	return &EmailAlerts{Invitations: ms.AlertInvitations, Requests: ms.AlertRequests, ProfileViews: ms.AlertProfileViews,
-		PlanExpiry: ms.AlertPlanExpiry, Badges: ms.AlertBadges, Newsletter: ms.AlertNewsletter}, nil
+		PlanExpiry: ms.AlertPlanExpiry, Badges: ms.AlertBadges, Newsletter: ms.AlertNewsletter,
+		Matches: ms.AlertMatches, MatchDigest: ms.MatchDigest}, nil
 }
 
 // WantsEmail reports whether the member wants e-mail alerts of category
-// (invitations, requests, profileViews, planExpiry, badges or newsletter);
+// (invitations, requests, profileViews, planExpiry, badges, newsletter or matches);
 // the notification area asks it before mailing.
 func (s *Service) WantsEmail(ctx context.Context, profileID uint64, category string) (bool, error) {
 	a, err := s.EmailAlerts(ctx, profileID)
@@ -262,7 +281,7 @@ func (s *Service) WantsEmail(ctx context.Context, profileID uint64, category str
 		return false, err
 	}
 	return map[string]bool{"invitations": a.Invitations, "requests": a.Requests, "profileViews": a.ProfileViews,
-		"planExpiry": a.PlanExpiry, "badges": a.Badges, "newsletter": a.Newsletter}[category], nil
+		"planExpiry": a.PlanExpiry, "badges": a.Badges, "newsletter": a.Newsletter, "matches": a.Matches}[category], nil
 }
 
 // UpdateEmailAlerts turns e-mail alert categories on or off.
@@ -270,10 +289,16 @@ func (s *Service) UpdateEmailAlerts(ctx context.Context, profileID uint64, in Em
 	cols := map[string]any{}
 	for col, v := range map[string]*bool{"alert_invitations": in.Invitations, "alert_requests": in.Requests,
 		"alert_profile_views": in.ProfileViews, "alert_plan_expiry": in.PlanExpiry, "alert_badges": in.Badges,
-		"alert_newsletter": in.Newsletter} {
+		"alert_newsletter": in.Newsletter, "alert_matches": in.Matches} {
 		if v != nil {
 			cols[col] = *v
 		}
+	}
+	if d := in.MatchDigest; d != nil {
+		if *d != DigestDaily && *d != DigestWeekly {
+			return nil, apperr.Validation(map[string]string{"matchDigest": MsgDigestChoice}, "matchDigest")
+		}
+		cols["match_digest"] = *d
 	}
 	if len(cols) == 0 {
 		return nil, apperr.New(apperr.BadRequest, MsgNothingToUpdate)
@@ -282,4 +307,10 @@ func (s *Service) UpdateEmailAlerts(ctx context.Context, profileID uint64, in Em
 		return nil, internal(err)
 	}
 	return s.EmailAlerts(ctx, profileID)
+}
+
+// MarkDigestSent records, in tx, that the member's new-matches digest went
+// out at (the notification area's digest sweep asks it).
+func (s *Service) MarkDigestSent(tx *gorm.DB, profileID uint64, at time.Time) error {
+	return s.upsertSettings(tx, profileID, map[string]any{"last_digest_at": at})
 }

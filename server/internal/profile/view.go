@@ -2,6 +2,7 @@ package profile
 
 import (
 	"context"
+	"fmt"
 	"regexp"
 	"strings"
 	"time"
@@ -9,6 +10,8 @@ import (
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
+	"github.com/tfmmatrimony/tfm/server/internal/dates"
+	"github.com/tfmmatrimony/tfm/server/internal/event"
 	"github.com/tfmmatrimony/tfm/server/internal/media"
 	"github.com/tfmmatrimony/tfm/server/internal/relation"
 	"github.com/tfmmatrimony/tfm/server/internal/store"
@@ -260,8 +263,17 @@ func (s *Service) recordView(ctx context.Context, db *gorm.DB, viewer, viewed ui
 		DoUpdates: clause.Assignments(map[string]any{
 			"view_count": gorm.Expr("view_count + 1"), "last_viewed_at": now}),
 	}
+	// One "viewed your profile" notification a day per viewer (India's day).
+	seen := event.Event{Kind: event.ProfileViewed, Recipient: viewed, Actor: viewer,
+		DedupeKey: fmt.Sprintf("view:%d:%d:%s", viewer, viewed, now.In(dates.India).Format(time.DateOnly))}
 	return store.Retry(ctx, 5, func() error {
-		return db.Table("profile_views").Clauses(upsert).Create(row).Error
+		return db.Transaction(func(tx *gorm.DB) error {
+			if err := tx.Table("profile_views").Clauses(upsert).Create(row).Error; err != nil {
+				return err
+			}
+			_, err := s.events.Record(tx, seen)
+			return err
+		})
 	})
 }
 

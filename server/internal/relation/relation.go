@@ -17,6 +17,7 @@ import (
 
 	"github.com/tfmmatrimony/tfm/server/internal/apperr"
 	"github.com/tfmmatrimony/tfm/server/internal/dates"
+	"github.com/tfmmatrimony/tfm/server/internal/event"
 	"github.com/tfmmatrimony/tfm/server/internal/store"
 )
 
@@ -71,7 +72,12 @@ type Store struct {
 
 	mu        sync.RWMutex
 	listeners []func(context.Context, Change)
+	events    *event.Outbox
 }
+
+// SetEvents makes invitations and requests record their events (received,
+// accepted, declined) in the outbox, in the transaction of the change.
+func (s *Store) SetEvents(o *event.Outbox) { s.events = o }
 
 // New builds a Store on db.
 func New(db *store.DB) *Store {
@@ -345,7 +351,11 @@ func (s *Store) Invite(ctx context.Context, sender, receiver uint64, allow ...fu
 				return err
 			}
 		}
-		return tx.Table("invitations").Create(row).Error
+		if err := tx.Table("invitations").Create(row).Error; err != nil {
+			return err
+		}
+		_, err := s.events.Record(tx, event.Event{Kind: event.InvitationReceived, Recipient: receiver, Actor: sender})
+		return err
 	})
 	if err != nil {
 		return 0, store.Translate(err, "Profile not found", "An invitation between you already exists")
@@ -404,12 +414,23 @@ func (s *Store) moveInvitation(ctx context.Context, where string, args []any, ac
 	if status != InviteAccepted {
 		upd["pair_key"] = gorm.Expr("NULL")
 	}
-	res := s.db.WithContext(ctx).Table("invitations").Where(where, args...).Updates(upd)
-	if res.Error != nil {
-		return res.Error
-	}
-	if res.RowsAffected == 0 {
-		return apperr.New(apperr.NotFound, "Invitation not found")
+	kind := map[string]event.Kind{InviteAccepted: event.InvitationAccepted, InviteDeclined: event.InvitationDeclined}[status]
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Table("invitations").Where(where, args...).Updates(upd)
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return apperr.New(apperr.NotFound, "Invitation not found")
+		}
+		if kind == "" { // a withdrawn invitation tells nobody
+			return nil
+		}
+		_, err := s.events.Record(tx, event.Event{Kind: kind, Recipient: other, Actor: actor})
+		return err
+	})
+	if err != nil {
+		return err
 	}
 	s.announce(ctx, Change{Kind: InvitationChanged, From: actor, To: other, Status: status})
 	return nil
@@ -474,9 +495,14 @@ func (s *Store) Request(ctx context.Context, kind string, requester, owner uint6
 		if res.Error != nil {
 			return res.Error
 		}
+		received := event.Event{Kind: event.RequestReceived, Recipient: owner, Actor: requester, Detail: kind}
 		if res.RowsAffected == 0 {
-			return tx.Table("access_requests").Create(map[string]any{"kind": kind, "requester_id": requester, "owner_id": owner,
-				"status": RequestPending, "created_at": now, "updated_at": now}).Error
+			if err := tx.Table("access_requests").Create(map[string]any{"kind": kind, "requester_id": requester, "owner_id": owner,
+				"status": RequestPending, "created_at": now, "updated_at": now}).Error; err != nil {
+				return err
+			}
+			_, err := s.events.Record(tx, received)
+			return err
 		}
 		switch cur.Status {
 		case RequestPending, RequestIgnored:
@@ -489,8 +515,12 @@ func (s *Store) Request(ctx context.Context, kind string, requester, owner uint6
 			}
 		}
 		// Asked again: created_at is when it was (last) asked, which the daily limit counts.
-		return tx.Table("access_requests").Where("id = ?", cur.ID).
-			Updates(map[string]any{"status": RequestPending, "created_at": now, "updated_at": now}).Error
+		if err := tx.Table("access_requests").Where("id = ?", cur.ID).
+			Updates(map[string]any{"status": RequestPending, "created_at": now, "updated_at": now}).Error; err != nil {
+			return err
+		}
+		_, err := s.events.Record(tx, received)
+		return err
 	})
 	switch {
 	case errors.Is(err, ErrRequestLive), errors.Is(err, ErrRequestAccepted), errors.Is(err, ErrRequestCoolOff):
@@ -538,14 +568,24 @@ func (s *Store) CancelRequest(ctx context.Context, kind string, requester, owner
 // moveRequest moves the pair's request of kind from one of from to status
 // and announces it from actor to other; apperr.NotFound when there is none.
 func (s *Store) moveRequest(ctx context.Context, kind string, requester, owner uint64, from []string, status string, actor, other uint64) error {
-	res := s.db.WithContext(ctx).Table("access_requests").
-		Where("kind = ? AND requester_id = ? AND owner_id = ? AND status IN ?", kind, requester, owner, from).
-		Updates(map[string]any{"status": status, "updated_at": s.now()})
-	if res.Error != nil {
-		return store.Translate(res.Error, "", "")
-	}
-	if res.RowsAffected == 0 {
-		return apperr.New(apperr.NotFound, "Request not found")
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Table("access_requests").
+			Where("kind = ? AND requester_id = ? AND owner_id = ? AND status IN ?", kind, requester, owner, from).
+			Updates(map[string]any{"status": status, "updated_at": s.now()})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return apperr.New(apperr.NotFound, "Request not found")
+		}
+		if status != RequestAccepted { // product.md: a request received or accepted is told, not a decline
+			return nil
+		}
+		_, err := s.events.Record(tx, event.Event{Kind: event.RequestAccepted, Recipient: other, Actor: actor, Detail: kind})
+		return err
+	})
+	if err != nil {
+		return store.Translate(err, "", "")
 	}
 	s.announce(ctx, Change{Kind: RequestChanged, From: actor, To: other, Status: status})
 	return nil

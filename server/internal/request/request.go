@@ -236,8 +236,8 @@ type Card struct {
 	Request State `json:"request"`
 }
 
-// Filter narrows a list: Kind photo or phone ("" both), Status pending or
-// answered ("" both; cancelled requests are never listed).
+// Filter narrows a list: Kind photo or phone ("" both), Status pending,
+// answered or accepted ("" all; cancelled requests are never listed).
 type Filter struct {
 	Kind, Status string
 }
@@ -275,6 +275,8 @@ func (s *Service) List(ctx context.Context, viewerID uint64, viewerCode, box str
 		q = q.Where("ar.status IN ?", pending)
 	case "answered":
 		q = q.Where("ar.status IN ?", answered)
+	case relation.RequestAccepted: // Inbox → Contacts: who shared their number
+		q = q.Where("ar.status = ?", relation.RequestAccepted)
 	default:
 		return nil, apperr.Validation(map[string]string{"status": fmt.Sprintf(msgInvalidListValue, "status")}, "status")
 	}

@@ -129,7 +129,10 @@ func (s *Seeder) Demo(ctx context.Context) (int, error) {
 		if err := s.demoPreferences(ctx); err != nil {
 			return 0, err
 		}
-		return 0, s.demoRequests(ctx)
+		if err := s.demoRequests(ctx); err != nil {
+			return 0, err
+		}
+		return 0, s.demoNotifications(ctx)
 	}
 	// One hash for every demo member: 200 bcrypt hashes at cost 12 would take most of a minute.
 	cost := s.PasswordCost
@@ -173,7 +176,103 @@ func (s *Seeder) Demo(ctx context.Context) (int, error) {
 	if err := s.demoPreferences(ctx); err != nil {
 		return created, err
 	}
-	return created, s.demoRequests(ctx)
+	if err := s.demoRequests(ctx); err != nil {
+		return created, err
+	}
+	return created, s.demoNotifications(ctx)
+}
+
+// demoNotifications give demo members 060 to 064 a bell with something in
+// it: the notifications their seeded requests would have raised, a profile
+// view, a badge and an invitation answer, some read. They are written as
+// delivered events (no e-mail goes out for them); a dedupe key per row
+// keeps a second seeding from adding them again.
+func (s *Seeder) demoNotifications(ctx context.Context) error {
+	db := s.DB.WithContext(ctx)
+	id := func(who string) (uint64, error) {
+		if who == "" {
+			return 0, nil
+		}
+		var pid uint64
+		err := db.Table("profiles p").Joins("JOIN users u ON u.id = p.user_id").
+			Where("u.email = ?", "demo."+who+"@demo.tfmmatrimony.in").Pluck("p.id", &pid).Error
+		return pid, err
+	}
+	now := time.Now().UTC().Truncate(time.Millisecond)
+	// The new-matches digest: every demo member had one just now, so a
+	// fresh node does not mail two hundred of them at its first sweep;
+	// bride 060 had hers a week ago, so her next one shows in /dev/outbox.
+	var ids []uint64
+	if err := db.Table("profiles p").Joins("JOIN users u ON u.id = p.user_id").
+		Where("u.email LIKE ?", "demo.%@demo.tfmmatrimony.in").
+		Where("NOT EXISTS (SELECT 1 FROM member_settings ms WHERE ms.profile_id = p.id)").Pluck("p.id", &ids).Error; err != nil {
+		return err
+	}
+	for _, pid := range ids {
+		if err := db.Table("member_settings").Create(map[string]any{"profile_id": pid, "last_digest_at": now, "updated_at": now}).Error; err != nil {
+			return err
+		}
+	}
+	if b060, err := id("bride.060"); err != nil {
+		return err
+	} else if len(ids) > 0 && b060 != 0 {
+		if err := db.Table("member_settings").Where("profile_id = ?", b060).Update("last_digest_at", now.AddDate(0, 0, -8)).Error; err != nil {
+			return err
+		}
+	}
+	for i, n := range []struct {
+		kind, to, from, detail string
+		read                   bool
+	}{
+		{"badgeGranted", "bride.060", "", "mobile", true},
+		{"requestReceived", "bride.060", "groom.061", "photo", true},
+		{"requestReceived", "bride.060", "groom.063", "phone", true},
+		{"profileViewed", "bride.060", "groom.064", "", false},
+		{"requestReceived", "bride.060", "groom.060", "photo", false},
+		{"requestAccepted", "groom.061", "bride.060", "photo", false},
+		{"requestAccepted", "groom.063", "bride.060", "phone", false},
+		{"requestAccepted", "groom.060", "bride.061", "photo", false},
+		{"requestReceived", "bride.062", "groom.060", "phone", false},
+		{"requestReceived", "groom.064", "bride.063", "phone", false},
+		{"profileViewed", "groom.060", "bride.064", "", false},
+	} {
+		to, err := id(n.to)
+		if err != nil {
+			return err
+		}
+		from, err := id(n.from)
+		if err != nil {
+			return err
+		}
+		if to == 0 || (n.from != "" && from == 0) {
+			continue
+		}
+		at := now.Add(-time.Duration(12-i) * 2 * time.Hour)
+		key := fmt.Sprintf("demo:notification:%d", i)
+		err = db.Transaction(func(tx *gorm.DB) error {
+			var exists int64
+			if err := tx.Table("events").Where("dedupe_key = ?", key).Count(&exists).Error; err != nil || exists > 0 {
+				return err
+			}
+			ev := map[string]any{"kind": n.kind, "recipient_id": to, "actor_id": from, "detail": n.detail, "dedupe_key": key, "created_at": at}
+			if err := tx.Table("events").Create(ev).Error; err != nil {
+				return err
+			}
+			var eventID uint64
+			if err := tx.Table("events").Where("dedupe_key = ?", key).Pluck("id", &eventID).Error; err != nil {
+				return err
+			}
+			row := map[string]any{"profile_id": to, "event_id": eventID, "kind": n.kind, "actor_id": from, "detail": n.detail, "created_at": at}
+			if n.read {
+				row["read_at"] = at.Add(time.Hour)
+			}
+			return tx.Table("notifications").Create(row).Error
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // demoRequests are photo and phone requests among demo members 060 to 064

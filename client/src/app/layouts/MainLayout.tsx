@@ -9,6 +9,7 @@ import { selectSiteSettings } from '../../features/common/commonSlice'
 import { selectIsLoggedIn, selectProfile } from '../../entities/account'
 import type { MemberProfile } from '../../entities/account'
 import { logout } from '../../features/account/session'
+import NotificationBell from '../../features/notifications/NotificationBell'
 import { defaultPhoto, photoUrl } from '../../lib/photos'
 import { ROUTES } from '../routes'
 import { footerPlanLinks } from '../../features/plans/anchors'
@@ -71,6 +72,7 @@ export default function MainLayout() {
         isLoggedIn={isLoggedIn}
         member={member}
         onLogout={onLogout}
+        bell={isLoggedIn ? <NotificationBell /> : undefined}
       />
       <main id="main" tabIndex={-1} className="site-main">
         <Outlet />

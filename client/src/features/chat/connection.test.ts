@@ -649,3 +649,25 @@ describe('keeping the connection’s token fresh (authenticate)', () => {
     expect(refresh).toHaveBeenCalledTimes(2)
   })
 })
+
+describe('notifications on the chat socket', () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  it('turns the socket notification event into the unread count, and ignores one without a count', async () => {
+    const t = await connected()
+    const s = t.socket()
+    expect(t.store.getState().notifications.unread).toBeNull()
+    const n = { id: 9, type: 'invitationReceived', message: 'Asha Thomas sent you an invitation', link: '/inbox/received', read: false, createdAt: '2026-03-14T10:00:00Z' }
+    const seen: unknown[] = []
+    t.store.subscribe(() => seen.push(t.store.getState().notifications.unread))
+    s.fire('notification', { unread: 4, notification: n })
+    expect(t.store.getState().notifications.unread).toBe(4)
+    s.fire('notification', { unread: 2 })
+    expect(t.store.getState().notifications.unread).toBe(2)
+    // Not a count: ignored.
+    s.fire('notification', { unread: 'many' })
+    s.fire('notification', null)
+    expect(t.store.getState().notifications.unread).toBe(2)
+    expect(seen).toEqual([4, 2])
+  })
+})

@@ -5,6 +5,8 @@ import type { RefreshOutcome } from '../../api/api'
 import { decodeToken, tokenStore } from '../../api/session'
 import { notifyError } from '../../app/notify'
 import type { AccountState } from '../../entities/account'
+import { notificationPushed, notificationsResync } from '../../entities/notification'
+import type { NotificationPush } from '../../entities/notification'
 import {
   addOnlineUser,
   chatClosed,
@@ -253,6 +255,8 @@ export function createChatMiddleware(overrides: Partial<ChatDeps> = {}): Middlew
     let expiredAnswers = 0
     /** Counts connections: the acks and refreshes of an earlier one change nothing. */
     let link = 0
+    /** This member's socket has connected before: a new connection follows a break, in which notifications may have come. */
+    let connectedBefore = false
     /** Members whose window the member asked to open (as opposed to opened by an incoming message). */
     const wanted = new Set<string>()
     /** Partners whose conversation is fetched in the background: a message came for a room without a window, or a window came back after a reload. */
@@ -487,6 +491,8 @@ export function createChatMiddleware(overrides: Partial<ChatDeps> = {}): Middlew
           liveToken = usedToken
           scheduleRenewal(s)
           dispatch(connectionChanged('connected'))
+          if (connectedBefore) dispatch(notificationsResync())
+          connectedBefore = true
           s.emit('registerNewUser', {})
           requestConversations(s)
           // Windows restored after a reload (or whose opening the connection cut off) fetch their conversation.
@@ -594,6 +600,15 @@ export function createChatMiddleware(overrides: Partial<ChatDeps> = {}): Middlew
           dispatch(unreadCountsReceived({ total: Number(sum?.total) || 0, conversations: Array.isArray(sum?.conversations) ? sum.conversations : [] })),
         ),
       )
+      // Notifications share this socket (architecture: one socket module): the count, and the new one if any.
+      s.on(
+        'notification',
+        mine((p: NotificationPush) => {
+          const unread = Number(p?.unread)
+          if (!Number.isFinite(unread)) return
+          dispatch(notificationPushed(p?.notification ? { unread, notification: p.notification } : { unread }))
+        }),
+      )
       s.on(
         'chatWarning',
         mine((n: ChatWarningNotice) => dispatch(chatWarningReceived(n))),
@@ -658,6 +673,7 @@ export function createChatMiddleware(overrides: Partial<ChatDeps> = {}): Middlew
     function start(profileID: string) {
       me = profileID
       refreshes = 0
+      connectedBefore = false
       const gen = ++generation
       dispatch(chatStarted({ me: profileID }))
       // This tab's windows come back after a reload, as they were.

@@ -1,6 +1,7 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit'
 import { api } from '../../api/api'
 import { accountReducer } from '../../entities/account'
+import { notificationReducer } from '../../entities/notification'
 import type { AccountState } from '../../entities/account'
 import chatReducer from './chatSlice'
 import type { ChatState } from './chatSlice'
@@ -114,7 +115,7 @@ export class FakeSocket implements ChatSocket {
   }
 }
 
-const testReducer = combineReducers({ account: accountReducer, chat: chatReducer, [api.reducerPath]: api.reducer })
+const testReducer = combineReducers({ account: accountReducer, chat: chatReducer, notifications: notificationReducer, [api.reducerPath]: api.reducer })
 
 /** A store with the account and chat slices, the API (for the windows' block call) and the chat middleware on fake sockets. */
 export function chatTestStore(deps: Partial<ChatDeps> = {}, preloaded?: { account?: AccountState; chat?: ChatState }) {

@@ -66,6 +66,8 @@ interface MemberListCardProps {
   actions?: ReactNode
   /** For tests; defaults to the current time. */
   now?: Date
+  /** The profile link's words and the section it opens (default "View profile", the top). */
+  view?: { label: string; hash?: string }
 }
 
 /**
@@ -73,7 +75,7 @@ interface MemberListCardProps {
  * profile ID and when they joined this list. Blocked members have no photo and no profile link: their profile is
  * closed to the viewer, so only the ID is shown.
  */
-export default function MemberListCard({ card, kind, detail, actions, now = new Date() }: MemberListCardProps) {
+export default function MemberListCard({ card, kind, detail, actions, now = new Date(), view = { label: 'View profile' } }: MemberListCardProps) {
   const name = card.userName || card.profileID
   const src = photoUrl(defaultPhoto(card.photos), 'small')
   const role = card.gender === 10 ? 'Groom' : 'Bride'
@@ -108,11 +110,11 @@ export default function MemberListCard({ card, kind, detail, actions, now = new 
           <div className="member-card__actions">
             {viewable && (
               <Link
-                to={`${ROUTES.profileView}?profileId=${encodeURIComponent(card.profileID)}`}
+                to={`${ROUTES.profileView}?profileId=${encodeURIComponent(card.profileID)}${view.hash ?? ''}`}
                 className="btn btn--outline btn--sm"
-                aria-label={`View profile of ${name}`}
+                aria-label={`${view.label} of ${name}`}
               >
-                View profile
+                {view.label}
               </Link>
             )}
             {actions}

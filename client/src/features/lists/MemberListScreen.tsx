@@ -2,6 +2,7 @@ import { asApiError } from '../../api/api'
 import { notifySuccess } from '../../app/notify'
 import { ROUTES } from '../../app/routes'
 import ConfirmDialog from '../../components/ConfirmDialog'
+import InboxNav from '../../components/InboxNav'
 import PageHeader from '../../components/PageHeader'
 import Pagination from '../../components/Pagination'
 import Seo from '../../components/Seo'
@@ -21,7 +22,7 @@ import { LIST_ACTIONS } from './actions'
 import type { ListAction, ListActionKey } from './actions'
 import { LIST_COPY } from './copy'
 import MemberListCard from './MemberListCard'
-import { usePageStepBack } from './usePageStepBack'
+import { usePageStepBack } from '../../lib/usePageStepBack'
 import { useCardActions } from './useCardActions'
 
 /** Spec §9: the default page size. */
@@ -102,6 +103,7 @@ export default function MemberListScreen({ kind }: { kind: MemberListKind }) {
       <Seo title={copy.title} description={copy.description} />
       <PageHeader title={copy.title} intro={copy.intro} crumbs={CRUMBS} />
       <section className="container section member-list" aria-busy={isFetching}>
+        {kind.startsWith('invitations-') && <InboxNav />}
         {body}
       </section>
       {confirm?.action.confirm && (

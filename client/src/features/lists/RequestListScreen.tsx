@@ -4,6 +4,7 @@ import { notifySuccess } from '../../app/notify'
 import { ROUTES } from '../../app/routes'
 import ConfirmDialog from '../../components/ConfirmDialog'
 import Icon from '../../components/Icon'
+import InboxNav from '../../components/InboxNav'
 import PageHeader from '../../components/PageHeader'
 import Pagination from '../../components/Pagination'
 import Seo from '../../components/Seo'
@@ -34,7 +35,7 @@ import {
   requestWhat,
 } from './requestCopy'
 import type { RequestAction, RequestActionKey, RequestFilter } from './requestCopy'
-import { usePageStepBack } from './usePageStepBack'
+import { usePageStepBack } from '../../lib/usePageStepBack'
 import { useCardActions } from './useCardActions'
 
 const CRUMBS = [{ to: ROUTES.myMatrimony, label: 'My Matrimony' }]
@@ -172,6 +173,7 @@ export default function RequestListScreen({ now }: { now?: Date } = {}) {
       <Seo title={REQUESTS_COPY.title} description={REQUESTS_COPY.description} />
       <PageHeader title={REQUESTS_COPY.title} intro={REQUESTS_COPY.intro} crumbs={CRUMBS} />
       <section className="container section member-list request-list" aria-busy={isFetching}>
+        <InboxNav />
         <div className="request-list__bar">
           <div className="segmented segmented--buttons" role="group" aria-label="Requests received or sent">
             {BOXES.map((b) => (

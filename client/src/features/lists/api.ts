@@ -61,11 +61,11 @@ export const REQUEST_PATH: Record<RequestBox, string> = {
   sent: 'profile/requests/sent',
 }
 
-/** One page of a request list: every kind and status unless narrowed ("answered" is accepted, declined or ignored). */
+/** One page of a request list: every kind and status unless narrowed ("answered" is accepted, declined or ignored; "accepted" alone feeds Contacts). */
 export interface RequestListArgs {
   box: RequestBox
   kind?: RequestKind
-  status?: 'pending' | 'answered'
+  status?: 'pending' | 'answered' | 'accepted'
   skip: number
   limit: number
 }

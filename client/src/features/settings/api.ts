@@ -1,6 +1,6 @@
 import { acknowledge, api } from '../../api/api'
 import type { Acknowledged } from '../../api/api'
-import type { ContactMeUpdate, EmailAlerts, MemberSettings, OwnContact, ProfileOptions, SettingsUpdate } from './types'
+import type { ContactMeUpdate, EmailAlerts, MemberSettings, OwnContact, ProfileOptions, SettingsUpdate, UnsubscribeTarget } from './types'
 
 /** The member's settings calls: privacy and contact settings, the contact person, e-mail alerts. */
 export const settingsApi = api.injectEndpoints({
@@ -57,6 +57,15 @@ export const settingsApi = api.injectEndpoints({
       query: () => 'profile/options',
       keepUnusedDataFor: 3600,
     }),
+    // An unsubscribe link, no login needed: what it turns off (GET), and turning it off (POST).
+    getUnsubscribe: build.query<UnsubscribeTarget, string>({
+      query: (t) => ({ url: 'email/unsubscribe', params: { t } }),
+    }),
+    unsubscribe: build.mutation<UnsubscribeTarget, string>({
+      query: (t) => ({ url: 'email/unsubscribe', method: 'POST', params: { t } }),
+      // A signed-in member's alerts switches follow.
+      invalidatesTags: (_r, error) => (error ? [] : ['EmailAlerts']),
+    }),
   }),
 })
 
@@ -70,10 +79,10 @@ export function patchSettings(changed: object, answer: MemberSettings) {
   })
 }
 
-/** Copies one alert category, as the server answered it, into the cached alerts. */
+/** Copies one alert setting, as the server answered it, into the cached alerts. */
 export function patchAlert(key: keyof EmailAlerts, answer: EmailAlerts) {
   return settingsApi.util.updateQueryData('getEmailAlerts', undefined, (draft) => {
-    draft[key] = answer[key]
+    ;(draft as Record<string, unknown>)[key] = answer[key]
   })
 }
 
@@ -94,4 +103,6 @@ export const {
   useUpdateEmailAlertsMutation,
   useGetOwnContactQuery,
   useGetSettingsOptionsQuery,
+  useGetUnsubscribeQuery,
+  useUnsubscribeMutation,
 } = settingsApi

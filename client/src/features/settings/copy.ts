@@ -1,4 +1,4 @@
-import type { ChatSetting, ContactFilter, EmailAlerts, PhotoVisibility } from './types'
+import type { AlertFlag, ChatSetting, ContactFilter, MatchDigest, PhotoVisibility } from './types'
 
 /** One choice of a setting: the value the server takes, its label (as GET profile/options words it) and what it means. */
 export interface SettingChoice<V extends string> {
@@ -65,7 +65,8 @@ export const CONTACT_CHOICES: SettingChoice<ContactFilter>[] = [
 ]
 
 /** The e-mail alert categories, in the order the page lists them. */
-export const ALERT_CHOICES: { key: keyof EmailAlerts; label: string; description: string }[] = [
+export const ALERT_CHOICES: { key: AlertFlag; label: string; description: string }[] = [
+  { key: 'matches', label: 'New matches', description: 'A digest of new members who match your partner preferences.' },
   { key: 'invitations', label: 'Invitations', description: 'When someone sends you an invitation, or accepts or declines yours.' },
   { key: 'requests', label: 'Photo and phone requests', description: 'When someone asks to see your photos or mobile number, or accepts your request.' },
   { key: 'profileViews', label: 'Profile views', description: 'When a member views your profile.' },
@@ -73,3 +74,22 @@ export const ALERT_CHOICES: { key: keyof EmailAlerts; label: string; description
   { key: 'badges', label: 'Verification badges', description: 'When your ID or parish letter has been checked and a badge is added to your profile.' },
   { key: 'newsletter', label: 'News and success stories', description: 'Occasional news from us and stories of couples who met here. Off unless you turn it on.' },
 ]
+
+/** How often the new-matches digest comes. */
+export const DIGEST_CHOICES: { value: MatchDigest; label: string }[] = [
+  { value: 'daily', label: 'Daily' },
+  { value: 'weekly', label: 'Weekly' },
+]
+
+/** The words of the unsubscribe page (a link in every alert e-mail; no login needed). */
+export const UNSUBSCRIBE_COPY = {
+  title: 'Unsubscribe',
+  loading: 'Checking your link…',
+  question: (label: string) => `Stop e-mails about ${label}?`,
+  explain: 'We will stop sending you these e-mails. Your notifications on the site stay as they are.',
+  confirm: 'Stop these e-mails',
+  busy: 'Stopping…',
+  done: (label: string) => `You will no longer get e-mails about ${label}. You can turn them back on in Email/SMS Alerts.`,
+  invalid: 'This unsubscribe link is not valid',
+  invalidHelp: 'The link may be incomplete or out of date. You can choose which e-mails you get in Email/SMS Alerts after you log in.',
+}

@@ -4,6 +4,7 @@ import { toast } from 'react-toastify'
 import { describeFetch, jsonResponse, renderWithProviders } from '../../test/utils'
 import ContactPersonForm from './ContactPersonForm'
 import EmailAlertsForm from './EmailAlertsForm'
+import UnsubscribeScreen from './UnsubscribeScreen'
 import { ChatSettingChoice, ContactFilterSetting, PublicListsSwitch, WithSettings } from './PrivacySettings'
 import type { EmailAlerts, MemberSettings } from './types'
 import { maskEmail, maskPhone, validateContactPerson } from './validation'
@@ -21,6 +22,8 @@ const SETTINGS: MemberSettings = {
   contactRelation: '',
   callTime: '',
 }
+
+const ALERTS: EmailAlerts = { invitations: true, requests: true, profileViews: true, planExpiry: true, badges: true, newsletter: false, matches: false, matchDigest: 'weekly' }
 
 const RELATIONS = [
   { value: 'self', label: 'Self' },
@@ -190,10 +193,10 @@ describe('email alerts', () => {
 
   it('shows a switch per category and turns one off and on again', async () => {
     const user = userEvent.setup()
-    const calls = fakeServer(SETTINGS, { invitations: true, requests: true, profileViews: true, planExpiry: true, badges: true, newsletter: false })
+    const calls = fakeServer(SETTINGS, ALERTS)
     renderWithProviders(<EmailAlertsForm />)
     const views = await screen.findByRole('switch', { name: 'Profile views' })
-    expect(screen.getAllByRole('switch')).toHaveLength(6)
+    expect(screen.getAllByRole('switch')).toHaveLength(7)
     expect(screen.getByRole('switch', { name: 'News and success stories' })).toHaveAttribute('aria-checked', 'false')
     expect(views).toHaveAccessibleDescription('When a member views your profile.')
 
@@ -205,5 +208,76 @@ describe('email alerts', () => {
     await waitFor(() => expect(writes(calls)).toHaveLength(2))
     expect(writes(calls)[1].body).toEqual({ profileViews: true })
     await waitFor(() => expect(views).toHaveAttribute('aria-checked', 'true'))
+  })
+
+  it('offers daily or weekly for the new-matches digest while it is on, and saves the choice', async () => {
+    const user = userEvent.setup()
+    const calls = fakeServer(SETTINGS, ALERTS)
+    renderWithProviders(<EmailAlertsForm />)
+    const matches = await screen.findByRole('switch', { name: 'New matches' })
+    expect(matches).toHaveAttribute('aria-checked', 'false')
+    expect(screen.queryByRole('group', { name: 'How often' })).not.toBeInTheDocument()
+
+    await user.click(matches)
+    const often = screen.getByRole('group', { name: 'How often' })
+    expect(within(often).getByRole('radio', { name: 'Weekly' })).toBeChecked()
+    await waitFor(() => expect(writes(calls)).toEqual([{ method: 'POST', path: 'profile/email-alerts', body: { matches: true } }]))
+
+    await user.click(within(often).getByRole('radio', { name: 'Daily' }))
+    expect(within(often).getByRole('radio', { name: 'Daily' })).toBeChecked()
+    await waitFor(() => expect(writes(calls)).toHaveLength(2))
+    expect(writes(calls)[1].body).toEqual({ matchDigest: 'daily' })
+    await waitFor(() => expect(within(screen.getByRole('group', { name: 'How often' })).getByRole('radio', { name: 'Daily' })).toBeChecked())
+
+    await user.click(matches)
+    await waitFor(() => expect(writes(calls)).toHaveLength(3))
+    expect(writes(calls)[2].body).toEqual({ matches: false })
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'How often' })).not.toBeInTheDocument())
+  })
+})
+
+describe('the unsubscribe page', () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  /** A fake email/unsubscribe: a known token names its category; POST turns it off. */
+  function serveUnsubscribe(validToken = 'tok-1') {
+    const calls: Call[] = []
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const req = describeFetch(input as RequestInfo, init)
+      const url = new URL(req.url)
+      const path = url.pathname.replace(/^\/api\/v1\//, '')
+      calls.push({ method: req.method, path: `${path}?${url.searchParams}`, body: null })
+      if (path === 'email/unsubscribe' && url.searchParams.get('t') === validToken) return ok({ category: 'invitations', label: 'Invitations' }, 'OK')
+      if (path === 'email/unsubscribe') return jsonResponse({ meta: { code: 400, message: 'This unsubscribe link is not valid' }, data: null }, 400)
+      return jsonResponse({ meta: { code: 404, message: 'Not found' }, data: null }, 404)
+    })
+    return calls
+  }
+
+  it('checks the link, asks, and stops the e-mails once confirmed', async () => {
+    const user = userEvent.setup()
+    const calls = serveUnsubscribe()
+    renderWithProviders(<UnsubscribeScreen token="tok-1" />)
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your link…')
+    expect(await screen.findByText('Stop e-mails about Invitations?')).toBeInTheDocument()
+    expect(calls).toEqual([{ method: 'GET', path: 'email/unsubscribe?t=tok-1', body: null }])
+
+    await user.click(screen.getByRole('button', { name: 'Stop these e-mails' }))
+    expect(await screen.findByText('You will no longer get e-mails about Invitations. You can turn them back on in Email/SMS Alerts.')).toBeInTheDocument()
+    expect(calls[1]).toEqual({ method: 'POST', path: 'email/unsubscribe?t=tok-1', body: null })
+  })
+
+  it('says when the link is not valid, or has no token', async () => {
+    serveUnsubscribe()
+    renderWithProviders(<UnsubscribeScreen token="forged" />)
+    expect(await screen.findByRole('alert')).toHaveTextContent('This unsubscribe link is not valid')
+    expect(screen.queryByRole('button', { name: 'Stop these e-mails' })).not.toBeInTheDocument()
+  })
+
+  it('says the same without a token, asking nothing of the server', () => {
+    const calls = serveUnsubscribe()
+    renderWithProviders(<UnsubscribeScreen token="" />)
+    expect(screen.getByRole('alert')).toHaveTextContent('This unsubscribe link is not valid')
+    expect(calls).toHaveLength(0)
   })
 })

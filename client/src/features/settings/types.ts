@@ -23,7 +23,10 @@ export type SettingsUpdate = Partial<Pick<MemberSettings, 'photoVisibility' | 'c
 /** PATCH profile/contact-me: the contact person shown with a contact view. */
 export type ContactMeUpdate = Partial<Pick<MemberSettings, 'contactFilter' | 'contactPerson' | 'contactRelation' | 'callTime'>>
 
-/** The e-mail alert categories (GET and POST profile/email-alerts). */
+/** How often the new-matches e-mail comes. */
+export type MatchDigest = 'daily' | 'weekly'
+
+/** The e-mail alert categories (GET and POST profile/email-alerts), and how often the new-matches digest comes. */
 export interface EmailAlerts {
   invitations: boolean
   requests: boolean
@@ -31,6 +34,18 @@ export interface EmailAlerts {
   planExpiry: boolean
   badges: boolean
   newsletter: boolean
+  /** The digest of new matches. */
+  matches: boolean
+  matchDigest: MatchDigest
+}
+
+/** The on/off categories of EmailAlerts. */
+export type AlertFlag = { [K in keyof EmailAlerts]: EmailAlerts[K] extends boolean ? K : never }[keyof EmailAlerts]
+
+/** What an unsubscribe link turns off (GET and POST email/unsubscribe?t=): the category and its name ("Invitations"). */
+export interface UnsubscribeTarget {
+  category: string
+  label: string
 }
 
 /** The member's own login e-mail and mobile with their verification, from GET profile. */

@@ -7,25 +7,31 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/tls"
+	"crypto/x509"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"maps"
 	"mime"
 	"mime/quotedprintable"
 	"net"
 	"net/smtp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 )
 
-// Message is one e-mail; Text is required, HTML is optional.
+// Message is one e-mail; Text is required, HTML and Headers are optional.
 type Message struct {
 	To      string `json:"to"`
 	Subject string `json:"subject"`
 	Text    string `json:"text"`
 	HTML    string `json:"html,omitempty"`
+	// Headers are extra header fields, e.g. List-Unsubscribe and
+	// List-Unsubscribe-Post (RFC 2369, RFC 8058); see CheckHeaders for the rules.
+	Headers map[string]string `json:"headers,omitempty"`
 }
 
 // Sender delivers messages; Send returns an error when the provider refused or could not be reached.
@@ -33,8 +39,61 @@ type Sender interface {
 	Send(ctx context.Context, m Message) error
 }
 
-// ErrHeaderInjection is returned for a recipient or subject containing a line break.
+// ErrHeaderInjection is returned for a From, recipient, subject or extra header
+// containing a line break, and (wrapped) for an extra header that CheckHeaders refuses.
 var ErrHeaderInjection = errors.New("mail: line break in a header field")
+
+// MaxHeaderValue is the longest extra header value Build accepts, in bytes; with
+// a name of at most maxHeaderName bytes the line stays under RFC 5322's 998 octets.
+const MaxHeaderValue = 900
+
+const maxHeaderName = 76
+
+// reservedHeaders are the fields Build writes itself (lower case).
+var reservedHeaders = map[string]bool{
+	"from": true, "to": true, "subject": true, "date": true, "message-id": true,
+	"mime-version": true, "content-type": true, "content-transfer-encoding": true,
+}
+
+// CheckHeaders reports whether h can be written as extra header fields: every
+// name is an RFC 5322 field name (printable US-ASCII but colon, at most 76
+// bytes), not one Build writes itself (From, To, Subject, Date, Message-ID,
+// MIME-Version, Content-Type, Content-Transfer-Encoding) nor a case-insensitive
+// duplicate, and every value is printable US-ASCII, spaces and tabs, at most
+// MaxHeaderValue bytes. Errors wrap ErrHeaderInjection.
+func CheckHeaders(h map[string]string) error {
+	seen := make(map[string]bool, len(h))
+	for name, value := range h {
+		if strings.ContainsAny(name, "\r\n") || strings.ContainsAny(value, "\r\n") {
+			return fmt.Errorf("%w: header %q", ErrHeaderInjection, name)
+		}
+		if name == "" || len(name) > maxHeaderName {
+			return fmt.Errorf("%w: header name %q must be 1 to %d bytes", ErrHeaderInjection, name, maxHeaderName)
+		}
+		for i := 0; i < len(name); i++ {
+			if c := name[i]; c < 33 || c > 126 || c == ':' {
+				return fmt.Errorf("%w: invalid header name %q", ErrHeaderInjection, name)
+			}
+		}
+		lower := strings.ToLower(name)
+		if reservedHeaders[lower] {
+			return fmt.Errorf("%w: header %q is written by Build", ErrHeaderInjection, name)
+		}
+		if seen[lower] {
+			return fmt.Errorf("%w: header %q given twice", ErrHeaderInjection, name)
+		}
+		seen[lower] = true
+		if len(value) > MaxHeaderValue {
+			return fmt.Errorf("%w: header %q value longer than %d bytes", ErrHeaderInjection, name, MaxHeaderValue)
+		}
+		for i := 0; i < len(value); i++ {
+			if c := value[i]; (c < 32 && c != '\t') || c > 126 {
+				return fmt.Errorf("%w: header %q value has a control or non-ASCII byte", ErrHeaderInjection, name)
+			}
+		}
+	}
+	return nil
+}
 
 // SMTPConfig says how to reach the SMTP server (from .env).
 type SMTPConfig struct {
@@ -47,6 +106,9 @@ type SMTPConfig struct {
 	// InsecureSkipTLS allows a plain-text connection when the server offers no
 	// STARTTLS; only for a local test server, never in production.
 	InsecureSkipTLS bool
+	// RootCAs verifies the server's certificate; nil uses the system roots.
+	// Tests set it to a local test server's self-signed certificate.
+	RootCAs *x509.CertPool
 }
 
 // SMTP sends mail through an SMTP server with STARTTLS (or implicit TLS on 465).
@@ -76,7 +138,7 @@ func (s *SMTP) Send(ctx context.Context, m Message) error {
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
 	addr := net.JoinHostPort(s.cfg.Host, strconv.Itoa(s.cfg.Port))
-	tlsCfg := &tls.Config{ServerName: s.cfg.Host, MinVersion: tls.VersionTLS12}
+	tlsCfg := &tls.Config{ServerName: s.cfg.Host, MinVersion: tls.VersionTLS12, RootCAs: s.cfg.RootCAs}
 	var conn net.Conn
 	if s.cfg.Port == 465 {
 		conn, err = (&tls.Dialer{Config: tlsCfg}).DialContext(ctx, "tcp", addr)
@@ -138,12 +200,16 @@ func addrOnly(from string) (string, error) {
 	return from, nil
 }
 
-// Build renders m as an RFC 5322 message: text only, or multipart/alternative with HTML.
+// Build renders m as an RFC 5322 message: text only, or multipart/alternative
+// with HTML; m.Headers follow the standard fields, sorted by name.
 func Build(from string, m Message, now time.Time) ([]byte, error) {
 	for _, h := range []string{from, m.To, m.Subject} {
 		if strings.ContainsAny(h, "\r\n") {
 			return nil, ErrHeaderInjection
 		}
+	}
+	if err := CheckHeaders(m.Headers); err != nil {
+		return nil, err
 	}
 	if m.To == "" {
 		return nil, errors.New("mail: no recipient")
@@ -151,6 +217,9 @@ func Build(from string, m Message, now time.Time) ([]byte, error) {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "From: %s\r\nTo: %s\r\nSubject: %s\r\nDate: %s\r\nMIME-Version: 1.0\r\n",
 		from, m.To, mime.QEncoding.Encode("utf-8", m.Subject), now.UTC().Format(time.RFC1123Z))
+	for _, name := range slices.Sorted(maps.Keys(m.Headers)) {
+		fmt.Fprintf(&b, "%s: %s\r\n", name, m.Headers[name])
+	}
 	part := func(ctype, text string) {
 		fmt.Fprintf(&b, "Content-Type: %s; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n", ctype)
 		qp := quotedprintable.NewWriter(&b)
@@ -198,6 +267,10 @@ func (o *Outbox) Send(_ context.Context, m Message) error {
 	if strings.ContainsAny(m.To+m.Subject, "\r\n") {
 		return ErrHeaderInjection
 	}
+	if err := CheckHeaders(m.Headers); err != nil {
+		return err
+	}
+	m.Headers = maps.Clone(m.Headers) // the caller may reuse its map
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	o.msgs = append(o.msgs, Sent{Message: m, At: o.now()})
@@ -207,12 +280,13 @@ func (o *Outbox) Send(_ context.Context, m Message) error {
 	return nil
 }
 
-// List returns the kept messages, newest first.
+// List returns copies of the kept messages, newest first.
 func (o *Outbox) List() []Sent {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	out := make([]Sent, len(o.msgs))
 	for i, m := range o.msgs {
+		m.Headers = maps.Clone(m.Headers)
 		out[len(o.msgs)-1-i] = m
 	}
 	return out

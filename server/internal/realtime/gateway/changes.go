@@ -90,3 +90,11 @@ func (g *Gateway) showIfVisible(ctx context.Context, viewer, target uint64) {
 	}
 	_ = g.nsp.To(memberRoom(viewer)).Emit(EventUserConnected, t.user)
 }
+
+// PushToMember emits event with payload to every socket of the member, on
+// every node (through the adapter): the in-app notifications' live push.
+func (g *Gateway) PushToMember(profileID uint64, event string, payload any) {
+	if err := g.nsp.To(memberRoom(profileID)).Emit(event, payload); err != nil {
+		g.log.Warn("gateway: pushing to a member", "event", event, "err", err)
+	}
+}

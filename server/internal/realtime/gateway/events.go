@@ -37,6 +37,9 @@ const (
 	EventChatError             = "chatError"
 	EventChatWarning           = "chatWarning"
 	EventChatClosed            = "chatClosed"
+	// EventNotification carries {unread, notification?}: a new in-app
+	// notification, or the unread count changed in another tab.
+	EventNotification = "notification"
 )
 
 // offlineNotice is the userDisConnected payload.
