@@ -299,6 +299,24 @@ func TestNotifications(t *testing.T) {
 				}
 			})
 
+			t.Run("BadgeOnMobileVerified", func(t *testing.T) {
+				if w, _ := call(t, a, "GET", "/api/v1/user/mobile-otp", "", other.auth()...); w.Code != 200 {
+					t.Fatalf("mobile-otp: %d", w.Code)
+				}
+				otp := lastOTP(t, a, other.Phone)
+				if w, e := call(t, a, "PATCH", "/api/v1/user/mobile-verify", `{"otp":"`+otp+`"}`, other.auth()...); w.Code != 200 {
+					t.Fatalf("mobile-verify: %d %s", w.Code, e.Meta.Message)
+				}
+				deliverEvents(t, a)
+				items, _, _ := notificationsOf(t, a, other)
+				if len(items) == 0 || items[0].Type != "badgeGranted" || items[0].Message != "You earned the Mobile verified badge" || items[0].Member != nil {
+					t.Fatalf("his notifications %+v", items)
+				}
+				if got := mailsTo(a, other.Email); len(got) == 0 || !strings.Contains(got[len(got)-1].Subject, "Mobile verified badge") {
+					t.Fatal("no badge e-mail")
+				}
+			})
+
 			t.Run("PlanReminderOncePerExpiry", func(t *testing.T) {
 				var planID uint64
 				a.DB.Table("plans").Order("id").Limit(1).Pluck("id", &planID)
