@@ -14,7 +14,7 @@ FUZZTIME ?= 30000x
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 GOFILES  := $(shell find server db client/embed.go -name '*.go' -o -name '*.sql' -o -name '*.json' 2>/dev/null)
 
-.PHONY: help run build client deps go-deps client-deps node-clients test vet gotest client-lint client-test e2e e2e-deps fuzz clean
+.PHONY: help run build client deps go-deps client-deps node-clients test vet gotest pdf-deps client-lint client-test e2e e2e-deps fuzz clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
@@ -53,7 +53,7 @@ vet: go-deps ## go vet and staticcheck
 	$(GO) vet ./...
 	$(GO) run $(STATICCHECK) ./...
 
-gotest: go-deps node-clients ## Go tests with the race detector (set TEST_MYSQL_DSN / TEST_REDIS_URL to include MySQL and Redis)
+gotest: go-deps node-clients pdf-deps ## Go tests with the race detector (set TEST_MYSQL_DSN / TEST_REDIS_URL to include MySQL and Redis)
 	$(GO) test -race -count=1 ./...
 	$(GO) test -count=1 -run WithoutAllocating ./server/internal/realtime/... # allocation counts need sync.Pool without -race
 
@@ -65,6 +65,15 @@ client-test: client-deps ## client unit tests (Vitest)
 
 e2e: e2e-deps $(BIN) ## end-to-end tests in headless Chromium against the real binary
 	cd client && TFM_BIN=$(CURDIR)/$(BIN) CHROMIUM_PATH=$(CHROMIUM) npx playwright test
+
+# The invoice tests read the PDFs they render with poppler's pdftotext, as a member's viewer would.
+pdf-deps:
+	@if ! command -v pdftotext >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "installing poppler-utils for the invoice tests"; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils >/dev/null); \
+	  else echo "pdftotext is needed for the invoice tests (apt-get install poppler-utils)"; exit 1; fi; \
+	fi
 
 e2e-deps:
 	@if [ ! -x "$(CHROMIUM)" ]; then \

@@ -15,13 +15,18 @@ require (
 	github.com/pressly/goose/v3 v3.29.0
 	github.com/prometheus/client_golang v1.25.0
 	github.com/redis/go-redis/v9 v9.23.0
+	github.com/signintech/gopdf v0.33.0
 	go.uber.org/goleak v1.3.0
 	golang.org/x/crypto v0.58.0
 	gorm.io/driver/mysql v1.6.0
 	gorm.io/gorm v1.31.2
 )
 
-require github.com/gobwas/httphead v0.1.0 // indirect
+require (
+	github.com/gobwas/httphead v0.1.0 // indirect
+	github.com/phpdave11/gofpdi v1.0.14-0.20211212211723-1f10f9844311 // indirect
+	github.com/pkg/errors v0.8.1 // indirect
+)
 
 require (
 	filippo.io/edwards25519 v1.2.0 // indirect

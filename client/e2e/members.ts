@@ -37,9 +37,11 @@ export function newPerson(first: string, dob: string): Person {
   return { name: `${first} ${letters(8)}`, email: `e2e.${Date.now()}.${letters(4)}@example.in`, phone: mobile(), dob }
 }
 
-/** Goes through the three registration steps (CSI, Tamil) and lands on /my-matrimony; shot takes a screenshot at each step. */
-export async function register(page: Page, p: Person, password: string, shot?: (name: string) => Promise<void>, role: 'Bride' | 'Groom' = 'Bride') {
-  await page.goto('/register')
+/**
+ * Fills the three registration steps (CSI, Tamil) on the open /register page and sends them; shot takes a
+ * screenshot at each step. Where the new member lands is the caller's to check.
+ */
+export async function fillRegistration(page: Page, p: Person, password: string, shot?: (name: string) => Promise<void>, role: 'Bride' | 'Groom' = 'Bride') {
   await expect(page.getByRole('heading', { name: 'Join us free' })).toBeVisible()
   await page.getByLabel(/This profile is for/).selectOption('self')
   await page.getByLabel(/Your name/).fill(p.name)
@@ -62,7 +64,12 @@ export async function register(page: Page, p: Person, password: string, shot?: (
   await page.getByLabel(/Mother tongue/).selectOption({ label: 'Tamil' })
   if (shot) await shot('register-step3-1280')
   await page.getByRole('button', { name: 'Register free' }).click()
+}
 
+/** Goes through the three registration steps (CSI, Tamil) and lands on /my-matrimony; shot takes a screenshot at each step. */
+export async function register(page: Page, p: Person, password: string, shot?: (name: string) => Promise<void>, role: 'Bride' | 'Groom' = 'Bride') {
+  await page.goto('/register')
+  await fillRegistration(page, p, password, shot, role)
   await expect(page).toHaveURL(/\/my-matrimony$/)
   await expect(page.getByRole('heading', { name: `Welcome, ${p.name}` })).toBeVisible()
 }

@@ -253,7 +253,7 @@ export const sessionBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: sessionBaseQuery,
-  tagTypes: ['Common', 'Master', 'Blog', 'Story', 'Faq', 'Page', 'Plan', 'PremiumMember', 'Profile', 'OwnProfile', 'DashView', 'Photos', 'Proofs', 'Partner', 'Preference', 'Settings', 'EmailAlerts', 'MemberList', 'Match', 'SavedSearch', 'Notification'],
+  tagTypes: ['Common', 'Master', 'Blog', 'Story', 'Faq', 'Page', 'Plan', 'PremiumMember', 'Profile', 'OwnProfile', 'DashView', 'Photos', 'Proofs', 'Partner', 'Preference', 'Settings', 'EmailAlerts', 'MemberList', 'Match', 'SavedSearch', 'Notification', 'Order'],
   endpoints: () => ({}),
 })
 

@@ -57,6 +57,10 @@ const MEMBER_SCREENS: Record<string, ReturnType<typeof page>> = {
   [ROUTES.inboxRequests]: page(() => import('../routes/InboxRequests')),
   [ROUTES.inboxContacts]: page(() => import('../routes/InboxContacts')),
   [ROUTES.inboxNotification]: page(() => import('../routes/InboxNotifications')),
+  [ROUTES.myOrders]: page(() => import('../routes/MyOrders')),
+  [ROUTES.planUpgradeCallback]: page(() => import('../routes/PlanUpgradeCallback')),
+  [ROUTES.planUpgradeSuccess]: page(() => import('../routes/PlanUpgradeSuccess')),
+  [ROUTES.planUpgradeFailure]: page(() => import('../routes/PlanUpgradeFailure')),
 }
 
 /** Every route of spec §2. */
@@ -95,6 +99,8 @@ export const routeObjects: RouteObject[] = [
           { path: ROUTES.blogByUri, lazy: page(() => import('../routes/BlogDetail')) },
           { path: ROUTES.blogDetail, lazy: page(() => import('../routes/BlogDetail')) },
           { path: ROUTES.plans, lazy: page(() => import('../routes/Plans')) },
+          // Public (spec §2): a visitor sees the plan and its price, a member the checkout.
+          { path: ROUTES.planUpgrade, lazy: page(() => import('../routes/PlanUpgrade')) },
           { path: ROUTES.premiumMembers, lazy: page(() => import('../routes/PremiumMembers')) },
           // The app shell route of spec §2; it opens the home page.
           { path: ROUTES.appShell, element: <Navigate to="/" replace /> },

@@ -15,7 +15,12 @@ export const ROUTES = {
   blogByUri: '/blogs/:uri',
   blogDetail: '/blog-detail',
   plans: '/plans',
+  // Public: a visitor sees the plan and its price, a member the checkout (spec §2 lists it as public).
   planUpgrade: '/plan-upgrade',
+  // Ours (member): where the payment window sends the browser back, and the two outcomes; ?order=ID on each.
+  planUpgradeCallback: '/plan-upgrade/callback',
+  planUpgradeSuccess: '/plan-upgrade/success',
+  planUpgradeFailure: '/plan-upgrade/failure',
   premiumMembers: '/premium-members',
   appShell: '/_app',
   // Account pages (ours: the spec names no path for them). E-mailed links open /activate and /reset-password.
@@ -29,6 +34,7 @@ export const ROUTES = {
   myAccount: '/my-matrimony/my-account',
   privacyOptions: '/my-matrimony/my-account/privacy',
   hideDeleteAccount: '/hide-delete-account',
+  myOrders: '/my-matrimony/orders',
   myProfile: '/my-matrimony/my-profile',
   editProfile: '/edit-profile',
   profileCompletion: '/profile-completion',
@@ -69,7 +75,7 @@ export const ROUTES = {
 /** Pages opened from e-mailed links: they use the minimal layout (the tokenAction flag). */
 export const TOKEN_ACTION_ROUTES: string[] = [ROUTES.activate, ROUTES.resetPassword, ROUTES.unsubscribe]
 
-/** Member-only routes of spec §2 (profile view, my matrimony, account, matches, lists, search, inbox, plan upgrade). */
+/** Member-only routes of spec §2 (profile view, my matrimony, account, matches, lists, search, inbox) and the payment's return pages. */
 export const MEMBER_ROUTES: { path: string; title: string }[] = [
   { path: '/profile', title: 'Profile' },
   { path: '/my-matrimony', title: 'My Matrimony' },
@@ -104,6 +110,8 @@ export const MEMBER_ROUTES: { path: string; title: string }[] = [
   { path: '/inbox/requests', title: 'Requests' },
   { path: '/inbox/sent', title: 'Sent' },
   { path: '/inbox/contacts', title: 'Contacts' },
-  { path: '/plan-upgrade', title: 'Upgrade Plan' },
+  { path: '/plan-upgrade/callback', title: 'Confirming your payment' },
+  { path: '/plan-upgrade/success', title: 'Payment received' },
+  { path: '/plan-upgrade/failure', title: 'Payment not completed' },
   { path: '/chat', title: 'Chat' },
 ]

@@ -20,8 +20,12 @@ const rootReducer = combineReducers({
 
 export type RootState = ReturnType<typeof rootReducer>
 
-/** Background loads whose failure only shows where they are shown (the bell's latest five load on every page). */
-const QUIET_ENDPOINTS = new Set(['getDashNotifications'])
+/**
+ * Calls whose failure only shows where they are shown: the bell's latest five (loaded on every page); a payment's
+ * confirmation and the order checks after it (a failed confirmation is no failed payment: the page checks the order
+ * and says what it finds); a coupon (its "Invalid coupon" stands under the field).
+ */
+const QUIET_ENDPOINTS = new Set(['getDashNotifications', 'confirmPayment', 'getOrder', 'checkCoupon'])
 
 /** Every API error becomes a 2-second toast with meta.message (spec §8); pages also show it inline. */
 export const apiErrorToaster: Middleware = () => (next) => (action) => {

@@ -54,3 +54,16 @@ export function timeAgo(value: string | undefined | null, now: Date = new Date()
   if (days < 7) return `${days} days ago`
   return `on ${formatDdMmYyyy(d)}`
 }
+
+const inrPaise = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 })
+
+/**
+ * An amount in paise (1 rupee = 100 paise) as rupees with Indian digit grouping: "₹3,999" for whole rupees,
+ * "₹12,34,567.89" when the paise matter. A negative amount keeps its sign before the ₹ ("-₹399").
+ */
+export function formatPaise(paise: number): string {
+  if (!Number.isFinite(paise)) return ''
+  const whole = Math.round(paise)
+  if (whole % 100 === 0) return formatInr(whole / 100)
+  return inrPaise.format(whole / 100)
+}

@@ -7,8 +7,8 @@ import type { IconName } from '../components/Icon'
 import { ErrorState, SkeletonCards } from '../components/States'
 import { BlogCard, StoryCard } from '../features/content/cards'
 import { useFilterBlogsQuery, useGetStoriesQuery } from '../features/content/api'
-import { PlanCards } from '../features/plans/PlansMatrix'
-import { useGetPlansQuery } from '../features/plans/api'
+import { PlanCards, usePlanViewer } from '../features/billing/PlansMatrix'
+import { useGetPlansQuery } from '../features/billing/api'
 import { useAppSelector } from '../app/hooks'
 import { selectCommunityOptions, selectStateOptions } from '../features/common/commonSlice'
 import { selectIsLoggedIn } from '../entities/account'
@@ -142,6 +142,8 @@ export default function Home() {
   const stories = useGetStoriesQuery({ skip: 0, limit: 3 })
   const blogs = useFilterBlogsQuery({ skip: 0, limit: 3 })
   const plans = useGetPlansQuery()
+  const viewer = usePlanViewer()
+  const freeInvites = plans.data?.find((p) => p.free)?.dailyInvitations
   const member = useAppSelector(selectIsLoggedIn)
   return (
     <>
@@ -262,13 +264,16 @@ export default function Home() {
           <h2 id="plans-title" className="section-title">
             Plans for every family
           </h2>
-          <p className="section-intro">Registering, searching and sending up to 10 invitations a day are free. Upgrade to see contact details and start chats.</p>
+          <p className="section-intro">
+            Registering, searching and sending {freeInvites ? `up to ${freeInvites} invitations a day` : 'invitations'} are free. Upgrade to see contact details and start
+            chats.
+          </p>
           {plans.isLoading ? (
             <SkeletonCards count={4} />
           ) : plans.error ? (
             <ErrorState message={asApiError(plans.error)?.message} onRetry={plans.refetch} />
           ) : plans.data?.length ? (
-            <PlanCards plans={plans.data} compact />
+            <PlanCards plans={plans.data} viewer={viewer} compact />
           ) : null}
           <p className="center">
             <Link to="/plans" className="btn btn--outline">

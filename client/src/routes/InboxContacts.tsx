@@ -1,6 +1,6 @@
 import ContactListScreen from '../features/lists/ContactListScreen'
 
-/** /inbox/contacts: the members who accepted the viewer's phone request, with "View contact". */
+/** /inbox/contacts: the contacts viewed with the member's plan, and those shared through accepted phone requests. */
 export default function InboxContacts() {
   return <ContactListScreen />
 }

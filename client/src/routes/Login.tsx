@@ -4,12 +4,14 @@ import Icon from '../components/Icon'
 import LoginForm from '../features/account/LoginForm'
 import { safeNext } from '../app/RequireVisitor'
 import { ROUTES } from '../app/routes'
+import { planOfCheckoutPath, registerForPlanPath } from '../lib/planLinks'
 import { useAccountOptions } from './accountOptions'
 
 /** /login: password or OTP sign-in; a signed-in member is sent on by RequireVisitor (to ?next= or /my-matrimony). */
 export default function Login() {
   const [params] = useSearchParams()
   const next = safeNext(params.get('next'))
+  const plan = planOfCheckoutPath(next)
   const { phoneCodes } = useAccountOptions()
   return (
     <section className="auth-page">
@@ -20,7 +22,9 @@ export default function Login() {
             <Icon name="lock" size={28} />
           </span>
           <h1>Sign in to continue</h1>
-          {next ? (
+          {plan ? (
+            <p className="lead">Sign in to buy {plan}. You will be taken straight to the payment page.</p>
+          ) : next ? (
             <p className="lead">
               The page you opened, <code className="next-path">{next}</code>, is for members. Once you sign in you will be taken straight there.
             </p>
@@ -30,7 +34,7 @@ export default function Login() {
           <LoginForm phoneCodes={phoneCodes} forgotPasswordPath={ROUTES.forgotPassword} />
           <p className="auth-card__foot">
             New here?{' '}
-            <Link to={ROUTES.register} className="text-link">
+            <Link to={plan ? registerForPlanPath(plan) : ROUTES.register} className="text-link">
               Register free
             </Link>
           </p>

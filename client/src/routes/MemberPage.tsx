@@ -10,6 +10,7 @@ const ACCOUNT_LINKS = [
   { to: ROUTES.myPhotos, label: 'My Photos' },
   { to: ROUTES.partnerPreferences, label: 'Partner Preference' },
   { to: ROUTES.myAccount, label: 'My Account' },
+  { to: ROUTES.myOrders, label: 'My Orders' },
   { to: ROUTES.contactDetail, label: 'Contact Details' },
   { to: ROUTES.contactFilter, label: 'Contact Filter' },
   { to: ROUTES.emailAlerts, label: 'Email/SMS Alerts' },

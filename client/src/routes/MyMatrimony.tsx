@@ -7,6 +7,7 @@ import { asApiError } from '../api/api'
 import { useAppSelector } from '../app/hooks'
 import { ROUTES } from '../app/routes'
 import { selectProfile, useGetProfileQuery } from '../entities/account'
+import type { Entitlements } from '../entities/account'
 import { VerifiedBadge } from '../features/account/VerificationPanel'
 import LatestNotifications from '../features/notifications/LatestNotifications'
 import { useGetDashViewQuery } from '../features/profile/api'
@@ -117,7 +118,7 @@ export default function MyMatrimony() {
         <>
           <div className="panel-grid dash-grid">
             <CompletionPanel dash={d} />
-            <PlanPanel plan={d.plan} />
+            <PlanPanel plan={planUsage(profile.entitlements) ?? d.plan} />
           </div>
           <section className="panel" aria-labelledby="activity-title">
             <h2 id="activity-title" className="panel__title">
@@ -234,6 +235,23 @@ function CompletionPanel({ dash }: { dash: Dashboard }) {
   )
 }
 
+/**
+ * The plan as GET profile's entitlements tell it (refreshed at once after a payment or a contact view), in the
+ * dashboard's shape; undefined when the server sent none (the dashboard's own plan is used then), null when free.
+ */
+function planUsage(e: Entitlements | undefined): PlanUsage | null | undefined {
+  if (!e) return undefined
+  if (!e.paid || !e.expiresAt) return null
+  return {
+    planName: e.planName,
+    expiresAt: e.expiresAt,
+    contactViewsUsed: e.contactViewsUsed,
+    contactViewsTotal: e.contactViewsTotal,
+    prevContactViewPending: e.prevContactViewPending,
+    contactViewsLeft: e.contactViewsLeft,
+  }
+}
+
 /** The plan with its expiry (DD-MM-YYYY) and contact views, or the way to upgrade. */
 function PlanPanel({ plan }: { plan: PlanUsage | null }) {
   const total = plan ? plan.contactViewsTotal + plan.prevContactViewPending : 0
@@ -249,9 +267,14 @@ function PlanPanel({ plan }: { plan: PlanUsage | null }) {
       {!plan ? (
         <>
           <p className="small">Upgrade to view contact details and start chats.</p>
-          <Link to={ROUTES.plans} className="btn btn--gold btn--sm">
-            Upgrade
-          </Link>
+          <div className="dash-actions">
+            <Link to={ROUTES.plans} className="btn btn--gold btn--sm">
+              Upgrade
+            </Link>
+            <Link to={ROUTES.myOrders} className="btn btn--ghost btn--sm">
+              My Orders
+            </Link>
+          </div>
         </>
       ) : (
         <>
@@ -263,9 +286,14 @@ function PlanPanel({ plan }: { plan: PlanUsage | null }) {
           <div className="progress" role="progressbar" aria-labelledby="views-label" aria-valuemin={0} aria-valuemax={100} aria-valuenow={usedPercent}>
             <span className="progress__bar" style={{ width: `${usedPercent}%` }} />
           </div>
-          <Link to={ROUTES.planUpgrade} className="btn btn--outline btn--sm">
-            {plan.prevContactViewPending === 0 ? 'Update Plan' : 'Renew Plan'}
-          </Link>
+          <div className="dash-actions">
+            <Link to={ROUTES.planUpgrade} className="btn btn--outline btn--sm">
+              {plan.prevContactViewPending === 0 ? 'Update Plan' : 'Renew Plan'}
+            </Link>
+            <Link to={ROUTES.myOrders} className="btn btn--ghost btn--sm">
+              My Orders
+            </Link>
+          </div>
         </>
       )}
     </section>

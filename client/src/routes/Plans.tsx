@@ -3,17 +3,24 @@ import Seo from '../components/Seo'
 import PageHeader from '../components/PageHeader'
 import Icon from '../components/Icon'
 import { ErrorState, EmptyState, SkeletonCards } from '../components/States'
-import { PlanCards, PlansMatrix } from '../features/plans/PlansMatrix'
-import { useGetPlansQuery } from '../features/plans/api'
+import { PlanCards, PlansMatrix, usePlanViewer } from '../features/billing/PlansMatrix'
+import { useGetPlansQuery } from '../features/billing/api'
 import { asApiError } from '../api/api'
+import { ROUTES } from '../app/routes'
+import { formatDdMmYyyy } from '../lib/format'
 
-/** /plans: plan cards and the full entitlement matrix — nothing hidden. */
+/** /plans: the plans from GET plans (the free tier first) as cards and the full entitlement matrix — nothing hidden. */
 export default function Plans() {
   const { data, error, isLoading, refetch } = useGetPlansQuery()
+  const viewer = usePlanViewer()
+  const intro =
+    viewer.kind === 'member' && viewer.plan
+      ? `You are on ${viewer.plan.name}, valid till ${formatDdMmYyyy(viewer.plan.expiresAt)}. Renew before it ends and your unused contact views carry forward. All prices include GST.`
+      : 'Registration is free. Upgrade when you are ready to contact members directly. All prices include GST.'
   return (
     <>
       <Seo title="Pricing Plans" description="Simple, transparent membership plans for Christian brides and grooms. Prices include GST. Registration is free." />
-      <PageHeader title="Pricing Plans" intro="Registration is free. Upgrade when you are ready to contact members directly. All prices include GST." />
+      <PageHeader title="Pricing Plans" intro={intro} />
       <section className="container section">
         {isLoading ? (
           <SkeletonCards count={4} />
@@ -23,9 +30,9 @@ export default function Plans() {
           <EmptyState title="Plans are being updated. Please check back shortly." />
         ) : (
           <>
-            <PlanCards plans={data} />
-            <h2 className="section-title section-title--left">Everything, side by side</h2>
-            <PlansMatrix plans={data} />
+            <PlanCards plans={data} viewer={viewer} />
+            <h2 className="section-title section-title--left plans-matrix-title">Everything, side by side</h2>
+            <PlansMatrix plans={data} viewer={viewer} />
           </>
         )}
         <div className="assurances">
@@ -39,6 +46,12 @@ export default function Plans() {
             <Icon name="info" size={20} />{' '}
             <span>
               Questions? Read the <Link to="/faq">FAQs</Link> or our <Link to="/return-and-cancellation">refund policy</Link>.
+              {viewer.kind === 'member' && (
+                <>
+                  {' '}
+                  Your payments and invoices are in <Link to={ROUTES.myOrders}>My Orders</Link>.
+                </>
+              )}
             </span>
           </p>
         </div>

@@ -25,6 +25,13 @@ import SearchAdvance from './SearchAdvance'
 import SearchBasic from './SearchBasic'
 import TodayMatches from './TodayMatches'
 import Unsubscribe from './Unsubscribe'
+import MyOrders from './MyOrders'
+import PlanUpgrade from './PlanUpgrade'
+import PlanUpgradeCallback from './PlanUpgradeCallback'
+import PlanUpgradeFailure from './PlanUpgradeFailure'
+import PlanUpgradeSuccess from './PlanUpgradeSuccess'
+import RequireMember from '../app/RequireMember'
+import { MEMBER_ROUTES } from '../app/routes'
 
 vi.mock('../app/notify', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn(), TOAST_OPTIONS: {} }))
 
@@ -61,10 +68,34 @@ describe('the match, search and list routes', () => {
     ['/inbox/contacts', InboxContacts],
     ['/inbox/notification', InboxNotifications],
     ['/unsubscribe', Unsubscribe],
+    ['/my-matrimony/orders', MyOrders],
+    ['/plan-upgrade', PlanUpgrade],
+    ['/plan-upgrade/callback', PlanUpgradeCallback],
+    ['/plan-upgrade/success', PlanUpgradeSuccess],
+    ['/plan-upgrade/failure', PlanUpgradeFailure],
   ])('%s opens its screen, not the placeholder', async (path, Screen) => {
     const lazy = findRoute(routeObjects, path)?.lazy as (() => Promise<{ Component: ComponentType }>) | undefined
     expect(lazy).toBeTypeOf('function')
     expect((await lazy!()).Component).toBe(Screen)
+  })
+})
+
+describe('the billing routes', () => {
+  /** Whether path sits under the member guard. */
+  function guarded(routes: RouteObject[], path: string, inside = false): boolean | undefined {
+    for (const r of routes) {
+      const here = inside || r.Component === RequireMember
+      if (r.path === path) return here
+      const found = r.children && guarded(r.children, path, here)
+      if (found !== undefined) return found
+    }
+    return undefined
+  }
+
+  it('keeps /plan-upgrade public (spec §2) and the payment’s return pages and My Orders for members', () => {
+    expect(guarded(routeObjects, '/plan-upgrade')).toBe(false)
+    expect(MEMBER_ROUTES.some((r) => r.path === '/plan-upgrade')).toBe(false)
+    for (const p of ['/plan-upgrade/callback', '/plan-upgrade/success', '/plan-upgrade/failure', '/my-matrimony/orders']) expect(guarded(routeObjects, p)).toBe(true)
   })
 })
 

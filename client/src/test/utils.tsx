@@ -19,11 +19,12 @@ export function renderWithProviders(ui: ReactElement, { path = '/', preloadedSta
 }
 
 /**
- * Renders screens at their paths in a memory router opened at `entry`, with a fresh store; any other path shows
- * "elsewhere", so a test can see a screen navigate away. Returns the store and the router (its location, navigate).
+ * Renders screens at their paths in a memory router opened at `entry`, with a fresh store (preloadedState, e.g. a
+ * signed-in account, when given); any other path shows "elsewhere", so a test can see a screen navigate away.
+ * Returns the store and the router (its location, navigate).
  */
-export function renderRoutes(routes: RouteObject[], entry: string) {
-  const store = makeStore()
+export function renderRoutes(routes: RouteObject[], entry: string, preloadedState?: Partial<RootState>) {
+  const store = makeStore(preloadedState)
   const router = createMemoryRouter([...routes, { path: '*', element: <p>elsewhere</p> }], { initialEntries: [entry] })
   render(
     <Provider store={store}>

@@ -157,7 +157,7 @@ func ensureBenchMembers(ctx context.Context, a *app.App, count int, hash string)
 		Months       int
 		ContactViews int
 	}
-	if err := db.Table("plans").Select("id, months, contact_views").Where("start_chats <> 0 AND active <> 0").Order("sort, id").Take(&plan).Error; err != nil {
+	if err := db.Table("plans").Select("id, months, contact_views").Where("start_chats <> 0 AND active <> 0 AND is_free = 0").Order("sort, id").Take(&plan).Error; err != nil {
 		return nil, 0, fmt.Errorf("no active plan that includes chats (run `tfm seed` first): %w", err)
 	}
 	existing := map[string]benchRow{}

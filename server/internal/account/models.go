@@ -1,6 +1,10 @@
 package account
 
-import "time"
+import (
+	"time"
+
+	"github.com/tfmmatrimony/tfm/server/internal/billing"
+)
 
 // User statuses.
 const (
@@ -55,6 +59,8 @@ type Summary struct {
 	PhoneVerified          bool                 `json:"phoneVerified"`
 	Subscription           *SubscriptionSummary `json:"subscription"`
 	PrevContactViewPending int                  `json:"prevContactViewPending"`
+	// Entitlements is what the member's plan grants now (billing decides it).
+	Entitlements billing.Entitlements `json:"entitlements"`
 	// PhotoGrant is the member's viewer grant for photo URLs that come
 	// without one (chat users); the API handler sets it.
 	PhotoGrant string `json:"photoGrant,omitempty"`

@@ -18,6 +18,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/tfmmatrimony/tfm/server/internal/apperr"
+	"github.com/tfmmatrimony/tfm/server/internal/billing"
 	"github.com/tfmmatrimony/tfm/server/internal/event"
 	"github.com/tfmmatrimony/tfm/server/internal/platform/mail"
 	"github.com/tfmmatrimony/tfm/server/internal/platform/sms"
@@ -73,6 +74,9 @@ type Deps struct {
 	DeleteHooks []DeleteHook
 	// ExportTables are other areas' rows included in the member's data export.
 	ExportTables []ExportTable
+	// Plans answers what the member's plan grants, for the header's plan
+	// summary; nil builds one on DB (billing.NewMeter).
+	Plans *billing.Meter
 	// Backoff keeps login failures per account and source (LoginBackoff):
 	// ratelimit.RedisBackoff when Redis is configured; in-process when nil.
 	Backoff ratelimit.Backoff
@@ -100,6 +104,7 @@ type Service struct {
 	mediaDir  string
 	log       *slog.Logger
 	now       func() time.Time
+	plans     *billing.Meter
 	cost      int
 	actPath   string
 	resetPath string
@@ -132,11 +137,14 @@ func New(d Deps) (*Service, error) {
 	}
 	s := &Service{db: d.DB, events: d.Events, mail: d.Mail, sms: d.SMS, otp: d.OTP, limiter: d.Limiter,
 		siteURL: strings.TrimRight(d.SiteURL, "/"), brand: d.BrandName, mediaDir: d.MediaDir, log: d.Log,
-		now: d.Now, cost: d.PasswordCost, actPath: d.ActivatePath, resetPath: d.ResetPath, hooks: d.DeleteHooks, exportTables: d.ExportTables,
+		now: d.Now, plans: d.Plans, cost: d.PasswordCost, actPath: d.ActivatePath, resetPath: d.ResetPath, hooks: d.DeleteHooks, exportTables: d.ExportTables,
 		jwtKey: subkey(d.Secret, "access-jwt"), otpSecret: subkey(d.Secret, "otp"), mediaKey: subkey(d.Secret, "media-session"),
 		gate: newHashGate(d.HashSlots, d.HashQueueWait), bo: ratelimit.NewFallbackBackoff(d.Backoff), slowHash: d.HashHook}
 	if s.now == nil {
 		s.now = time.Now
+	}
+	if s.plans == nil {
+		s.plans = billing.NewMeter(d.DB, s.now)
 	}
 	if s.otp == nil {
 		s.otp = NewMemoryOTP(s.now)
@@ -1003,20 +1011,14 @@ func (s *Service) Summary(ctx context.Context, userID uint64) (*Summary, error) 
 		out.Photos = append(out.Photos, Photo{ImagePath: "/media/photos/" + p.FileKey[:2] + "/", IsDefault: p.IsDefault,
 			Images: PhotoImages{Small: p.FileKey + "_small.jpg", Large: p.FileKey + "_large.jpg"}})
 	}
-	var sub struct {
-		PlanName               string
-		ExpiresAt              time.Time
-		PrevContactViewPending int
+	ent, err := s.plans.Entitlements(ctx, row.ID)
+	if err != nil {
+		return nil, err
 	}
-	now := s.now().UTC()
-	res = db.Raw(`SELECT pl.name AS plan_name, s.expires_at, s.prev_contact_view_pending FROM subscriptions s JOIN plans pl ON pl.id = s.plan_id
-		WHERE s.profile_id = ? AND s.starts_at <= ? AND s.expires_at > ? ORDER BY s.expires_at DESC LIMIT 1`, row.ID, now, now).Scan(&sub)
-	if res.Error != nil {
-		return nil, store.Translate(res.Error, "", "")
-	}
-	if res.RowsAffected > 0 {
-		out.Subscription = &SubscriptionSummary{PlanName: sub.PlanName, ExpiresAt: sub.ExpiresAt}
-		out.PrevContactViewPending = sub.PrevContactViewPending
+	out.Entitlements = ent
+	if ent.Paid {
+		out.Subscription = &SubscriptionSummary{PlanName: ent.PlanName, ExpiresAt: *ent.ExpiresAt}
+		out.PrevContactViewPending = ent.PrevContactViewPending
 	}
 	return out, nil
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/tfmmatrimony/tfm/client"
 	"github.com/tfmmatrimony/tfm/db"
 	"github.com/tfmmatrimony/tfm/server/internal/account"
+	"github.com/tfmmatrimony/tfm/server/internal/billing"
 	"github.com/tfmmatrimony/tfm/server/internal/chat"
 	"github.com/tfmmatrimony/tfm/server/internal/config"
 	"github.com/tfmmatrimony/tfm/server/internal/content"
@@ -32,9 +33,9 @@ import (
 	"github.com/tfmmatrimony/tfm/server/internal/master"
 	"github.com/tfmmatrimony/tfm/server/internal/match"
 	"github.com/tfmmatrimony/tfm/server/internal/notification"
-	"github.com/tfmmatrimony/tfm/server/internal/plan"
 	"github.com/tfmmatrimony/tfm/server/internal/platform/mail"
 	"github.com/tfmmatrimony/tfm/server/internal/platform/memreduce"
+	"github.com/tfmmatrimony/tfm/server/internal/platform/razorpay"
 	"github.com/tfmmatrimony/tfm/server/internal/platform/sms"
 	"github.com/tfmmatrimony/tfm/server/internal/profile"
 	"github.com/tfmmatrimony/tfm/server/internal/ratelimit"
@@ -57,12 +58,18 @@ type App struct {
 	Registry *prometheus.Registry
 	Master   *master.Service
 	Content  *content.Service
-	Plans    *plan.Service
-	Profiles *profile.Service
-	Matches  *match.Service   // matches and today's ten
-	Search   *search.Service  // searches and saved searches
-	Requests *request.Service // photo and phone requests
-	Accounts *account.Service
+	// Billing is plans, entitlements, checkout, payments, orders, invoices and
+	// contact views; Plans is its read side that other areas are given.
+	Billing *billing.Service
+	Plans   *billing.Meter
+	// TestGateway stands in for Razorpay when no keys are configured (dev and
+	// test only); its checkout page is at /dev/checkout/.
+	TestGateway *razorpay.TestGateway
+	Profiles    *profile.Service
+	Matches     *match.Service   // matches and today's ten
+	Search      *search.Service  // searches and saved searches
+	Requests    *request.Service // photo and phone requests
+	Accounts    *account.Service
 	// Events is the outbox of domain events; Notifications consumes it
 	// (in-app notifications, e-mail alerts, the live push, reminders).
 	Events        *event.Outbox
@@ -122,7 +129,7 @@ func Open(ctx context.Context, cfg *config.Config, log *slog.Logger) (*App, erro
 	}
 	a.Master = master.NewService(d)
 	a.Content = content.NewService(d)
-	a.Plans = plan.NewService(d)
+	a.Plans = billing.NewMeter(d, nil)
 	a.Relations = relation.New(d)
 	a.Events = event.New(d, event.Options{Log: log})
 	a.Relations.SetEvents(a.Events)
@@ -131,7 +138,11 @@ func Open(ctx context.Context, cfg *config.Config, log *slog.Logger) (*App, erro
 		d.Close()
 		return nil, err
 	}
-	if a.Matches, err = match.New(match.Deps{DB: d, Profiles: a.Profiles}); err != nil {
+	if a.Billing, err = a.newBilling(); err != nil {
+		d.Close()
+		return nil, err
+	}
+	if a.Matches, err = match.New(match.Deps{DB: d, Profiles: a.Profiles, Plans: a.Plans}); err != nil {
 		d.Close()
 		return nil, err
 	}
@@ -145,7 +156,7 @@ func Open(ctx context.Context, cfg *config.Config, log *slog.Logger) (*App, erro
 		return nil, err
 	}
 	scope := gateway.ScopeOf(ctx, d) // nodes sharing this database share presence and rooms in Redis
-	if a.Chat, err = chat.New(chat.Deps{DB: d, Relations: a.Relations, Limiter: a.Limiter, Scope: scope, Log: log,
+	if a.Chat, err = chat.New(chat.Deps{DB: d, Relations: a.Relations, Plans: a.Plans, Limiter: a.Limiter, Scope: scope, Log: log,
 		SendLimit: cfg.ChatSendLimit}); err != nil {
 		d.Close()
 		return nil, err
@@ -155,7 +166,7 @@ func Open(ctx context.Context, cfg *config.Config, log *slog.Logger) (*App, erro
 		return nil, err
 	}
 	if a.Notifications, err = notification.New(notification.Deps{DB: d, Outbox: a.Events, Profiles: a.Profiles, Mail: a.Mailer,
-		Matches: matchDigest{a.Matches}, Secret: cfg.JWTSecret, SiteURL: cfg.SiteURL, BrandName: cfg.BrandName + " Matrimony", Log: log}); err != nil {
+		Plans: a.Plans, Matches: matchDigest{a.Matches}, Secret: cfg.JWTSecret, SiteURL: cfg.SiteURL, BrandName: cfg.BrandName + " Matrimony", Log: log}); err != nil {
 		d.Close()
 		return nil, err
 	}
@@ -175,10 +186,16 @@ func Open(ctx context.Context, cfg *config.Config, log *slog.Logger) (*App, erro
 		checks["redis"] = func(ctx context.Context) error { return a.Redis.Ping(ctx).Err() }
 	}
 	a.Handler = httpapi.NewRouter(httpapi.Deps{
-		Config: cfg, Log: log, Master: a.Master, Content: a.Content, Plans: a.Plans, Profiles: a.Profiles,
+		Config: cfg, Log: log, Master: a.Master, Content: a.Content, Billing: a.Billing, Profiles: a.Profiles,
 		Matches: a.Matches, Search: a.Search, Requests: a.Requests, Accounts: a.Accounts, Notifications: a.Notifications, MailOutbox: a.MailOutbox, SMSOutbox: a.SMSOutbox,
 		Limiter: a.Limiter, Registry: a.Registry, Checks: checks, Client: clientFS(a.Cfg.ClientDir), Realtime: a.Realtime,
+		DevCheckout: a.devCheckout(),
 	})
+	if a.TestGateway != nil {
+		// The stand-in posts its signed webhooks to the real route, so they
+		// go through the same verification as Razorpay's.
+		a.TestGateway.SetWebhookTarget(a.Handler, "/api/v1/payment/webhook")
+	}
 	return a, nil
 }
 
@@ -201,9 +218,9 @@ func (a *App) newAccounts() (*account.Service, error) {
 		backoff = ratelimit.NewRedisBackoff(a.Redis)
 	}
 	return account.New(account.Deps{
-		DB: a.DB, Secret: cfg.JWTSecret, Mail: a.Mailer, SMS: texter, Events: a.Events, OTP: otps, Limiter: a.Limiter, Backoff: backoff,
+		DB: a.DB, Secret: cfg.JWTSecret, Mail: a.Mailer, SMS: texter, Events: a.Events, OTP: otps, Limiter: a.Limiter, Backoff: backoff, Plans: a.Plans,
 		SiteURL: cfg.SiteURL, BrandName: cfg.BrandName, MediaDir: cfg.MediaDir, Log: a.Log, PasswordCost: cfg.PasswordCost,
-		DeleteHooks: []account.DeleteHook{a.Chat.DeleteMemberData, a.eraseProfileData},
+		DeleteHooks: []account.DeleteHook{a.Chat.DeleteMemberData, a.eraseProfileData, a.forgetBuyer},
 		// Everything else kept about the member goes into the data export (file keys stay out).
 		ExportTables: []account.ExportTable{
 			{Name: "partnerPreferences", Table: "partner_preferences", Column: "profile_id"},
@@ -219,6 +236,8 @@ func (a *App) newAccounts() (*account.Service, error) {
 			{Name: "invitationsReceived", Table: "invitations", Column: "receiver_id"},
 			{Name: "requestsSent", Table: "access_requests", Column: "requester_id"},
 			{Name: "notifications", Table: "notifications", Column: "profile_id"},
+			{Name: "orders", Table: "orders", Column: "profile_id"},
+			{Name: "contactViews", Table: "contact_views", Column: "viewer_id"},
 		},
 	})
 }
@@ -251,7 +270,8 @@ func clientFS(dir string) fs.FS {
 
 // Seeder returns a seeder over the embedded seed files.
 func (a *App) Seeder() *seed.Seeder {
-	return &seed.Seeder{DB: a.DB, Files: db.Seed, MediaDir: a.Cfg.MediaDir, Log: a.Log, PasswordCost: a.Cfg.PasswordCost}
+	return &seed.Seeder{DB: a.DB, Files: db.Seed, MediaDir: a.Cfg.MediaDir, Log: a.Log, PasswordCost: a.Cfg.PasswordCost,
+		Invoices: a.invoiceSettings()}
 }
 
 // Serve listens on the configured port until ctx is cancelled, then stops
@@ -294,6 +314,7 @@ func (a *App) ServeListener(ctx context.Context, ln net.Listener) error {
 	// database decides which node delivers each event.
 	a.Events.Start(ctx)
 	go a.Notifications.Run(ctx)
+	go a.Billing.Run(ctx)
 	if a.Cfg.MemoryReducer {
 		go (&memreduce.Reducer{Log: a.Log}).Run(ctx)
 	}
@@ -330,6 +351,9 @@ func (a *App) Close() error {
 			errs = append(errs, err.Error())
 		}
 		cancel()
+	}
+	if a.TestGateway != nil {
+		a.TestGateway.Close() // its webhooks in flight land before the database closes
 	}
 	if a.Events != nil {
 		a.Events.Stop() // a delivery in progress finishes; the rest waits in the database

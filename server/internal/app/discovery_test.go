@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tfmmatrimony/tfm/server/internal/plan"
+	"github.com/tfmmatrimony/tfm/server/internal/billing"
 )
 
 // discoveryPage is the answer of a match list or a search.
@@ -162,7 +162,7 @@ func TestScrapingLimitsPerAccountAndHour(t *testing.T) {
 	a := masterApp(t, "")
 	groom := newMember(t, a, 10, "Joseph Mathew", 30)
 	bride := newMember(t, a, 20, "Anna Thomas", 26)
-	for i := 0; i < plan.FreeProfileViewsPerHour; i++ {
+	for i := 0; i < billing.FreeProfileViewsPerHour; i++ {
 		if w, e := call(t, a, "GET", "/api/v1/profile/partner/"+bride.Code, "", groom.auth()...); w.Code != 200 {
 			t.Fatalf("view %d: %d %s", i, w.Code, e.Meta.Message)
 		}
@@ -171,7 +171,7 @@ func TestScrapingLimitsPerAccountAndHour(t *testing.T) {
 	if w.Code != 429 || w.Header().Get("Retry-After") == "" || !strings.Contains(e.Meta.Message, "many profiles") {
 		t.Fatalf("over the view limit: %d %q", w.Code, e.Meta.Message)
 	}
-	for i := 0; i < plan.FreeSearchPagesPerHour; i++ {
+	for i := 0; i < billing.FreeSearchPagesPerHour; i++ {
 		if w, _ := call(t, a, "POST", "/api/v1/profile/search", `{"sort":"newest"}`, groom.auth()...); w.Code != 200 {
 			t.Fatalf("page %d: %d", i, w.Code)
 		}

@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"sync"
@@ -176,7 +177,12 @@ func TestInvitations(t *testing.T) {
 
 			t.Run("ConcurrentInvitesKeepTheDailyLimit", func(t *testing.T) {
 				sender := newMember(t, a, 20, "Riya Thomas", 27)
-				grooms := make([]testMember, profile.FreeInvitesPerDay+5)
+				free, err := a.Plans.Entitlements(context.Background(), sender.ID)
+				if err != nil || free.Paid || free.DailyInvitations != 10 {
+					t.Fatalf("a new member's entitlements: %+v, %v (the seeded free plan allows 10 a day)", free, err)
+				}
+				limit := free.DailyInvitations
+				grooms := make([]testMember, limit+5)
 				for i := range grooms {
 					grooms[i] = newMember(t, a, 10, fmt.Sprintf("Groom Number%c", 'A'+i), 30)
 				}
@@ -201,18 +207,22 @@ func TestInvitations(t *testing.T) {
 						t.Errorf("unexpected answer %d", c)
 					}
 				}
-				if sent != profile.FreeInvitesPerDay || ok != profile.FreeInvitesPerDay {
-					t.Errorf("%d stored, %d accepted of %d concurrent invitations; the limit is %d", sent, ok, len(grooms), profile.FreeInvitesPerDay)
+				if sent != int64(limit) || ok != limit {
+					t.Errorf("%d stored, %d accepted of %d concurrent invitations; the limit is %d", sent, ok, len(grooms), limit)
 				}
 			})
 
 			t.Run("FreeDailyLimit", func(t *testing.T) {
 				now := time.Now().UTC()
-				for i := len(box(t, a, g2, "sent")); i < profile.FreeInvitesPerDay; i++ {
+				free, err := a.Plans.Entitlements(context.Background(), g2.ID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i := len(box(t, a, g2, "sent")); i < free.DailyInvitations; i++ {
 					a.DB.Table("invitations").Create(map[string]any{"sender_id": g2.ID, "receiver_id": b2.ID, "status": "cancelled",
 						"created_at": now, "updated_at": now})
 				}
-				expect("the 11th today", g2, "invite/"+b.Code, 429, profile.MsgInviteLimitFree)
+				expect("the 11th today", g2, "invite/"+b.Code, 429, profile.InviteLimitMessage(free))
 			})
 		})
 	}

@@ -23,7 +23,7 @@ func (a *App) newProfiles() (*profile.Service, error) {
 		Disk:   media.NewDisk(a.Cfg.MediaDir),
 		Images: media.NewProcessor(max(1, runtime.NumCPU()/2)),
 		Grants: media.NewGrants(a.Cfg.JWTSecret, nil),
-		Events: a.Events,
+		Events: a.Events, Plans: a.Plans,
 	})
 }
 
@@ -56,4 +56,10 @@ type livePush struct{ g *gateway.Gateway }
 // PushNotification implements notification.Pusher.
 func (p livePush) PushNotification(_ context.Context, profileID uint64, l notification.Live) {
 	p.g.PushToMember(profileID, gateway.EventNotification, l)
+}
+
+// forgetBuyer is billing's account DeleteHook: orders, payments and invoices
+// stay (tax law), without anything that identifies the member.
+func (a *App) forgetBuyer(ctx context.Context, tx *gorm.DB, m account.DeletedMember) error {
+	return a.Billing.ForgetMember(ctx, tx, m.ProfileID)
 }

@@ -18,12 +18,14 @@ const (
 	Unauthorized Kind = "unauthorized"  // no or bad credentials (401)
 	TokenExpired Kind = "token_expired" // an expired access token (400 / meta 1005, spec §8)
 	Forbidden    Kind = "forbidden"     // authenticated but not allowed (403)
-	NotFound     Kind = "not_found"     // no such thing, or not visible to the caller (404)
-	Conflict     Kind = "conflict"      // a uniqueness rule is broken (409)
-	TooLarge     Kind = "too_large"     // the body or file is too big (413)
-	RateLimited  Kind = "rate_limited"  // too many requests (429)
-	Unavailable  Kind = "unavailable"   // a dependency is down or maintenance is on (503)
-	Internal     Kind = "internal"      // anything unexpected (500)
+	// PaymentRequired refuses what a paid plan grants: no plan, or its quota spent (402).
+	PaymentRequired Kind = "payment_required"
+	NotFound        Kind = "not_found"    // no such thing, or not visible to the caller (404)
+	Conflict        Kind = "conflict"     // a uniqueness rule is broken (409)
+	TooLarge        Kind = "too_large"    // the body or file is too big (413)
+	RateLimited     Kind = "rate_limited" // too many requests (429)
+	Unavailable     Kind = "unavailable"  // a dependency is down or maintenance is on (503)
+	Internal        Kind = "internal"     // anything unexpected (500)
 )
 
 // Error is an error with a Kind, a user-facing message and optional field errors.

@@ -65,16 +65,6 @@ func (s *Service) loadConversation(ctx context.Context, a, b uint64) (*conversat
 	return &rows[0], nil
 }
 
-// paid reports an active plan that includes starting chats.
-func (s *Service) paid(ctx context.Context, member uint64) (bool, error) {
-	now := s.clock()
-	var n int64
-	err := s.hot.WithContext(ctx).Table("subscriptions s").Joins("JOIN plans pl ON pl.id = s.plan_id").
-		Where("s.profile_id = ? AND s.starts_at <= ? AND s.expires_at > ? AND pl.start_chats <> 0", member, now, now).
-		Count(&n).Error
-	return n > 0, internal(err)
-}
-
 // barrierSQL lists who stands between two members: the blocker of a block
 // and the author of a report (relation.Store.FileReport), either way. A
 // report counts as a block by its author for as long as it is kept, even
@@ -162,9 +152,9 @@ func (s *Service) mayWrite(ctx context.Context, me, partner *party, conv *conver
 			return refuse(apperr.Forbidden, ReasonNeedsVerification, MsgNeedsVerification)
 		}
 	}
-	paid, err := s.paid(ctx, me.ID)
+	paid, err := s.plans.MayStartChats(ctx, me.ID)
 	if err != nil || paid {
-		return err
+		return internal(err)
 	}
 	ok, err := accepted()
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/tfmmatrimony/tfm/server/internal/apperr"
+	"github.com/tfmmatrimony/tfm/server/internal/billing"
 	"github.com/tfmmatrimony/tfm/server/internal/ratelimit"
 	"github.com/tfmmatrimony/tfm/server/internal/relation"
 	"github.com/tfmmatrimony/tfm/server/internal/store"
@@ -21,6 +22,9 @@ type Deps struct {
 	DB *store.DB
 	// Relations answers blocks, invitations and photo requests.
 	Relations *relation.Store
+	// Plans answers whether a member's plan lets them start chats; nil builds
+	// one on DB (billing.NewMeter), which reads the same rows.
+	Plans *billing.Meter
 	// Limiter counts messages per member: ratelimit.Redis when configured,
 	// so every node shares the count; in-process when nil.
 	Limiter ratelimit.Limiter
@@ -44,6 +48,7 @@ type Service struct {
 	// each time. Only statements whose text never varies go through it
 	// (no IN lists of variable length), so its statement cache stays small.
 	hot     *gorm.DB
+	plans   *billing.Meter
 	rel     *relation.Store
 	limiter ratelimit.Limiter
 	scope   string
@@ -87,6 +92,10 @@ func New(d Deps) (*Service, error) {
 	}
 	if s.now == nil {
 		s.now = time.Now
+	}
+	s.plans = d.Plans
+	if s.plans == nil {
+		s.plans = billing.NewMeter(d.DB, s.now)
 	}
 	return s, nil
 }

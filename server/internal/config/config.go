@@ -10,6 +10,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -60,7 +61,22 @@ type Config struct {
 	SMSAPIKey   string
 	SMSHeader   string
 	SMSSenderID string
+
+	// Payments: Razorpay when the three are set; otherwise the built-in test
+	// gateway with its local checkout page (APP_ENV dev/test only).
+	RazorpayKeyID, RazorpayKeySecret, RazorpayWebhookSecret string
+	// The seller on the GST invoices: legal name, address lines, state and GSTIN
+	// (SELLER_GSTIN is required in production); InvoicePrefix heads invoice
+	// numbers (letters, at most 4: "TFM/26-27/000001") and InvoiceSAC is the
+	// services accounting code printed on them.
+	SellerName, SellerState, SellerGSTIN string
+	SellerAddress                        []string
+	InvoicePrefix, InvoiceSAC            string
 }
+
+// TestPayments reports whether payments go to the built-in test gateway
+// (no Razorpay keys; never in production, where Load refuses to start).
+func (c *Config) TestPayments() bool { return c.RazorpayKeyID == "" }
 
 // DevOutbox reports whether mail and SMS go to the in-memory outbox served at /dev/outbox.
 func (c *Config) DevOutbox() bool { return c.AppEnv != "prod" }
@@ -174,6 +190,9 @@ func Load() (*Config, error) {
 	if c.AppEnv == "prod" && (c.SMTPHost == "" || c.SMSURL == "") {
 		return nil, errors.New("config: APP_ENV=prod needs SMTP_HOST and SMS_URL (there is no dev outbox in production)")
 	}
+	if err := c.loadPayments(); err != nil {
+		return nil, err
+	}
 	if err := os.MkdirAll(c.DataDir, 0o750); err != nil {
 		return nil, fmt.Errorf("config: creating DATA_DIR: %w", err)
 	}
@@ -187,6 +206,60 @@ func Load() (*Config, error) {
 	}
 	return c, nil
 }
+
+// loadPayments reads the payment gateway's keys and the invoice seller.
+func (c *Config) loadPayments() error {
+	c.RazorpayKeyID = os.Getenv("RAZORPAY_KEY_ID")
+	c.RazorpayKeySecret = os.Getenv("RAZORPAY_KEY_SECRET")
+	c.RazorpayWebhookSecret = os.Getenv("RAZORPAY_WEBHOOK_SECRET")
+	set := 0
+	for _, v := range []string{c.RazorpayKeyID, c.RazorpayKeySecret, c.RazorpayWebhookSecret} {
+		if v != "" {
+			set++
+		}
+	}
+	if set != 0 && set != 3 {
+		return errors.New("config: set all of RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET, or none (the test gateway)")
+	}
+	c.SellerName = env("SELLER_NAME", c.BrandName+" Matrimony")
+	c.SellerState = env("SELLER_STATE", "Tamil Nadu")
+	c.SellerGSTIN = strings.ToUpper(strings.TrimSpace(os.Getenv("SELLER_GSTIN")))
+	c.SellerAddress = nil
+	for _, l := range strings.Split(env("SELLER_ADDRESS", "2nd Floor, Grace Towers, 14 Cathedral Road|Gopalapuram, Chennai 600086"), "|") {
+		if l = strings.TrimSpace(l); l != "" {
+			c.SellerAddress = append(c.SellerAddress, l)
+		}
+	}
+	if c.SellerGSTIN != "" && !gstinPattern.MatchString(c.SellerGSTIN) {
+		return fmt.Errorf("config: SELLER_GSTIN %q is not a GSTIN (15 characters: 2 digits, PAN, entity, Z, check)", c.SellerGSTIN)
+	}
+	prefix := strings.Map(func(r rune) rune {
+		if r >= 'A' && r <= 'Z' {
+			return r
+		}
+		return -1
+	}, strings.ToUpper(c.BrandName))
+	if len(prefix) > 4 {
+		prefix = prefix[:4]
+	}
+	if prefix == "" {
+		prefix = "INV"
+	}
+	c.InvoicePrefix = strings.ToUpper(env("INVOICE_PREFIX", prefix))
+	if !invoicePrefixPattern.MatchString(c.InvoicePrefix) {
+		return fmt.Errorf("config: INVOICE_PREFIX must be 1 to 4 letters, not %q (invoice numbers have at most 16 characters)", c.InvoicePrefix)
+	}
+	c.InvoiceSAC = env("INVOICE_SAC", "999799")
+	if c.AppEnv == "prod" && (set != 3 || c.SellerGSTIN == "") {
+		return errors.New("config: APP_ENV=prod needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET and SELLER_GSTIN (there is no test gateway in production)")
+	}
+	return nil
+}
+
+var (
+	gstinPattern         = regexp.MustCompile(`^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$`)
+	invoicePrefixPattern = regexp.MustCompile(`^[A-Z]{1,4}$`)
+)
 
 // loadOrCreateSecret keeps a random signing key in a 0600 file so restarts keep sessions valid.
 func loadOrCreateSecret(path string) ([]byte, error) {

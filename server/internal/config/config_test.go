@@ -78,8 +78,46 @@ func TestLoad(t *testing.T) {
 			t.Fatal("APP_ENV=prod accepted CLIENT_DIR")
 		}
 		t.Setenv("CLIENT_DIR", "")
-		if c, err := Load(); err != nil || c.PasswordCost != 12 {
+		t.Setenv("RAZORPAY_KEY_ID", "rzp_live_abc")
+		t.Setenv("RAZORPAY_KEY_SECRET", "secret")
+		t.Setenv("RAZORPAY_WEBHOOK_SECRET", "hook")
+		t.Setenv("SELLER_GSTIN", "33ABCDE1234F1Z5")
+		if c, err := Load(); err != nil || c.PasswordCost != 12 || c.TestPayments() || c.InvoicePrefix != "TFM" {
 			t.Fatalf("prod defaults: %v", err)
+		}
+	})
+	t.Run("ErrPaymentsIncompleteOrMissingInProduction", func(t *testing.T) {
+		t.Chdir(t.TempDir())
+		t.Setenv("DATA_DIR", t.TempDir())
+		t.Setenv("APP_ENV", "dev")
+		if c, err := Load(); err != nil || !c.TestPayments() {
+			t.Fatalf("dev without keys uses the test gateway: %v", err)
+		}
+		t.Setenv("RAZORPAY_KEY_ID", "rzp_test_abc")
+		if _, err := Load(); err == nil {
+			t.Fatal("accepted a key id without its secrets")
+		}
+		t.Setenv("RAZORPAY_KEY_SECRET", "secret")
+		t.Setenv("RAZORPAY_WEBHOOK_SECRET", "hook")
+		t.Setenv("SELLER_GSTIN", "not-a-gstin")
+		if _, err := Load(); err == nil {
+			t.Fatal("accepted a malformed SELLER_GSTIN")
+		}
+		t.Setenv("SELLER_GSTIN", "")
+		t.Setenv("INVOICE_PREFIX", "TOOLONG")
+		if _, err := Load(); err == nil {
+			t.Fatal("accepted a 7-letter invoice prefix")
+		}
+		t.Setenv("INVOICE_PREFIX", "")
+		t.Setenv("APP_ENV", "prod")
+		t.Setenv("SMTP_HOST", "smtp.example.org")
+		t.Setenv("SMS_URL", "https://sms.example.org")
+		for _, k := range []string{"RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"} {
+			t.Setenv(k, "")
+		}
+		t.Setenv("SELLER_GSTIN", "33ABCDE1234F1Z5")
+		if _, err := Load(); err == nil {
+			t.Fatal("APP_ENV=prod started without Razorpay keys (the test gateway)")
 		}
 	})
 }

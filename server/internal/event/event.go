@@ -48,6 +48,11 @@ const (
 	ProfileViewed   Kind = "profileViewed"
 	// PlanExpiring carries the days left (7 or 1) in Detail.
 	PlanExpiring Kind = "planExpiring"
+	// PlanActivated is a paid plan granted (its Detail: plan name|expiry day|order id);
+	// PlanEnded is one ended early by a refund or a lost dispute, or put on
+	// hold by a dispute (Detail: plan name|refunded, lost or on_hold|order id).
+	PlanActivated Kind = "planActivated"
+	PlanEnded     Kind = "planEnded"
 	// BadgeGranted carries the badge kind (mobile, email, id, parish) in Detail.
 	BadgeGranted Kind = "badgeGranted"
 	// MatchDigest is the e-mail digest of new matches; it has no in-app notification.

@@ -8,8 +8,8 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"github.com/tfmmatrimony/tfm/server/internal/apperr"
+	"github.com/tfmmatrimony/tfm/server/internal/billing"
 	"github.com/tfmmatrimony/tfm/server/internal/match"
-	"github.com/tfmmatrimony/tfm/server/internal/plan"
 	"github.com/tfmmatrimony/tfm/server/internal/search"
 )
 
@@ -22,10 +22,10 @@ const (
 // discoveryRoutes mounts spec §7's match lists and searches, and our
 // discovery-matchs, saved-search list and save. Every route needs a member;
 // pages of results and profile views are limited per account and hour (see
-// plan.FreeSearchPagesPerHour).
+// billing.Entitlements.SearchPagesPerHour).
 func (h *handlers) discoveryRoutes(v1 *gin.RouterGroup) {
 	m := h.requireMember
-	pages := h.memberRate("discovery-pages", plan.FreeSearchPagesPerHour, plan.PaidSearchPagesPerHour, msgTooManyPages)
+	pages := h.memberRate("discovery-pages", billing.Entitlements.SearchPagesPerHour, msgTooManyPages)
 	v1.POST("/profile/my-matchs", m, pages, h.matchList(match.My))
 	v1.POST("/profile/new-matchs", m, pages, h.matchList(match.Fresh))
 	v1.POST("/profile/nearby-matchs", m, pages, h.matchList(match.Nearby))
@@ -42,19 +42,21 @@ func (h *handlers) discoveryRoutes(v1 *gin.RouterGroup) {
 
 // profileViews limits the profiles one account may open in an hour.
 func (h *handlers) profileViews() gin.HandlerFunc {
-	return h.memberRate("profile-views", plan.FreeProfileViewsPerHour, plan.PaidProfileViewsPerHour, msgTooManyViews)
+	return h.memberRate("profile-views", billing.Entitlements.ProfileViewsPerHour, msgTooManyViews)
 }
 
-// memberRate limits an action per member account and hour: free members to
-// free, members on an active plan to paid. It runs after requireMember.
-func (h *handlers) memberRate(action string, free, paid int, msg string) gin.HandlerFunc {
+// memberRate limits an action per member account and hour, to what the
+// member's plan allows (perHour of their entitlements). It runs after requireMember.
+func (h *handlers) memberRate(action string, perHour func(billing.Entitlements) int, msg string) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		p := principal(c)
 		ctx := c.Request.Context()
-		limit := free
-		if ok, err := h.Plans.Paid(ctx, p.ProfileID); err == nil && ok {
-			limit = paid
+		ent, err := h.Billing.Entitlements(ctx, p.ProfileID)
+		if err != nil {
+			Fail(c, err)
+			return
 		}
+		limit := perHour(ent)
 		ok, retry, err := h.Limiter.Allow(ctx, action+":member:"+strconv.FormatUint(p.ProfileID, 10), limit, time.Hour)
 		if err != nil {
 			// A limiter outage must not take discovery down; log it and let the request through.

@@ -43,17 +43,18 @@ const MetaTokenExpired = 1005
 
 // errorTable is the one place that maps an error kind to an HTTP status and a meta code.
 var errorTable = map[apperr.Kind]struct{ status, meta int }{
-	apperr.Invalid:      {http.StatusUnprocessableEntity, 422},
-	apperr.BadRequest:   {http.StatusBadRequest, 400},
-	apperr.Unauthorized: {http.StatusUnauthorized, 401},
-	apperr.TokenExpired: {http.StatusBadRequest, MetaTokenExpired},
-	apperr.Forbidden:    {http.StatusForbidden, 403},
-	apperr.NotFound:     {http.StatusNotFound, 404},
-	apperr.Conflict:     {http.StatusConflict, 409},
-	apperr.TooLarge:     {http.StatusRequestEntityTooLarge, 413},
-	apperr.RateLimited:  {http.StatusTooManyRequests, 429},
-	apperr.Unavailable:  {http.StatusServiceUnavailable, 503},
-	apperr.Internal:     {http.StatusInternalServerError, 500},
+	apperr.Invalid:         {http.StatusUnprocessableEntity, 422},
+	apperr.BadRequest:      {http.StatusBadRequest, 400},
+	apperr.Unauthorized:    {http.StatusUnauthorized, 401},
+	apperr.TokenExpired:    {http.StatusBadRequest, MetaTokenExpired},
+	apperr.Forbidden:       {http.StatusForbidden, 403},
+	apperr.PaymentRequired: {http.StatusPaymentRequired, 402},
+	apperr.NotFound:        {http.StatusNotFound, 404},
+	apperr.Conflict:        {http.StatusConflict, 409},
+	apperr.TooLarge:        {http.StatusRequestEntityTooLarge, 413},
+	apperr.RateLimited:     {http.StatusTooManyRequests, 429},
+	apperr.Unavailable:     {http.StatusServiceUnavailable, 503},
+	apperr.Internal:        {http.StatusInternalServerError, 500},
 }
 
 // StatusFor returns the HTTP status and meta code for an error kind.

@@ -204,9 +204,9 @@ func (h *handlers) page(c *gin.Context) {
 	OK(c, "Success", p)
 }
 
-// GET /api/v1/plans
+// GET /api/v1/plans: the free tier first, then the paid plans.
 func (h *handlers) plans(c *gin.Context) {
-	v, err := h.Plans.List(c)
+	v, err := h.Billing.Plans(c.Request.Context())
 	if err != nil {
 		Fail(c, err)
 		return

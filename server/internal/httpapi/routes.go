@@ -14,12 +14,12 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/tfmmatrimony/tfm/server/internal/account"
+	"github.com/tfmmatrimony/tfm/server/internal/billing"
 	"github.com/tfmmatrimony/tfm/server/internal/config"
 	"github.com/tfmmatrimony/tfm/server/internal/content"
 	"github.com/tfmmatrimony/tfm/server/internal/master"
 	"github.com/tfmmatrimony/tfm/server/internal/match"
 	"github.com/tfmmatrimony/tfm/server/internal/notification"
-	"github.com/tfmmatrimony/tfm/server/internal/plan"
 	"github.com/tfmmatrimony/tfm/server/internal/platform/mail"
 	"github.com/tfmmatrimony/tfm/server/internal/platform/sms"
 	"github.com/tfmmatrimony/tfm/server/internal/profile"
@@ -31,16 +31,20 @@ import (
 
 // Deps are the services and settings the HTTP layer needs; app wires them.
 type Deps struct {
-	Config   *config.Config
-	Log      *slog.Logger
-	Master   *master.Service
-	Content  *content.Service
-	Plans    *plan.Service
-	Profiles *profile.Service
-	Matches  *match.Service
-	Search   *search.Service
-	Requests *request.Service
-	Accounts *account.Service
+	Config  *config.Config
+	Log     *slog.Logger
+	Master  *master.Service
+	Content *content.Service
+	// Billing is plans, entitlements, checkout, payments, orders, invoices and contact views.
+	Billing *billing.Service
+	// DevCheckout, when set (dev and test, without Razorpay keys), serves the
+	// test gateway's checkout page at /dev/checkout/.
+	DevCheckout http.Handler
+	Profiles    *profile.Service
+	Matches     *match.Service
+	Search      *search.Service
+	Requests    *request.Service
+	Accounts    *account.Service
 	// Notifications are the in-app notifications and the e-mail unsubscribe links.
 	Notifications *notification.Service
 	// MailOutbox and SMSOutbox, when set (dev and test only), are served at /dev/outbox.
@@ -110,9 +114,13 @@ func NewRouter(d Deps) *gin.Engine {
 	h.discoveryRoutes(v1)
 	h.requestRoutes(v1)
 	h.notificationRoutes(v1)
+	h.billingRoutes(v1)
 	h.mediaRoutes(r)
 	if d.MailOutbox != nil && d.SMSOutbox != nil {
 		r.GET("/dev/outbox", h.devOutbox)
+	}
+	if d.DevCheckout != nil {
+		r.Any("/dev/checkout/*any", gin.WrapH(d.DevCheckout))
 	}
 
 	r.NoRoute(h.notFoundOrApp(d.Client))

@@ -42,10 +42,30 @@ func (h *handlers) notFoundOrApp(dist fs.FS) gin.HandlerFunc {
 			return
 		}
 		c.Header("Cache-Control", "no-cache")
-		c.Header("Content-Security-Policy", "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "+
-			"script-src 'self'; connect-src "+h.connectSrc(c)+"; font-src 'self' data:; frame-ancestors 'none'; base-uri 'self'; form-action 'self'")
+		c.Header("Content-Security-Policy", h.pageCSP(c))
 		c.Data(http.StatusOK, "text/html; charset=utf-8", index)
 	}
+}
+
+// razorpayCSP are the origins Razorpay's Checkout loads from (its script,
+// its payment frame, its images and its telemetry); they are allowed only
+// when Razorpay is configured. PCI DSS wants checkout.js from its origin.
+var razorpayCSP = struct{ script, frame, img, connect string }{
+	script:  " https://checkout.razorpay.com",
+	frame:   " https://api.razorpay.com https://checkout.razorpay.com",
+	img:     " https://cdn.razorpay.com",
+	connect: " https://api.razorpay.com https://lumberjack.razorpay.com",
+}
+
+// pageCSP is the Content-Security-Policy of the app's pages.
+func (h *handlers) pageCSP(c *gin.Context) string {
+	script, frame, img, connect := "", "", "", ""
+	if !h.Config.TestPayments() {
+		script, frame, img, connect = razorpayCSP.script, " frame-src"+razorpayCSP.frame+";", razorpayCSP.img, razorpayCSP.connect
+	}
+	return "default-src 'self'; img-src 'self' data: blob:" + img + "; style-src 'self' 'unsafe-inline'; " +
+		"script-src 'self'" + script + "; connect-src " + h.connectSrc(c) + connect + ";" + frame +
+		" font-src 'self' data:; frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
 }
 
 // connectSrc is the page's CSP connect-src: the site's own origin and its

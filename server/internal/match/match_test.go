@@ -330,3 +330,37 @@ func TestKeptListsStillHonourBlocksAndFollowNewPreferences(t *testing.T) {
 		sameSet(t, "new preferences make a new list", get(), a, late)
 	})
 }
+
+func TestHighlightedPlansComeFirstAmongEqualMatches(t *testing.T) {
+	eachEngine(t, func(t *testing.T, e *env) {
+		groom := e.Member(t, storetest.Person{Age: 30})
+		e.Prefs(t, groom, ageRange(20, 35, true))
+		active := e.Now.Add(-time.Hour)
+		plain := e.Member(t, storetest.Person{Bride: true, Age: 26, LastActiveAt: &active})
+		featured := e.Member(t, storetest.Person{Bride: true, Age: 26, LastActiveAt: &active})
+		better := e.Member(t, storetest.Person{Bride: true, Age: 26, LastActiveAt: &active, Community: e.M.RC})
+		p := ageRange(20, 35, true)
+		p.Community = profile.IDList{Values: []uint64{e.M.RC}} // a soft wish only "better" meets
+		e.Prefs(t, groom, p)
+		// featured holds a plan with profile highlight (what TFM-PREMIUM sells).
+		must(t, e.DB.Table("plans").Create(map[string]any{"name": "TFM-PREMIUM", "months": 6, "price_inr": 6999, "contact_views": 120,
+			"start_chats": true, "profile_highlight": true, "daily_invitations": 50, "sort": 3, "active": true}).Error)
+		var plan uint64
+		e.DB.Table("plans").Where("name = ?", "TFM-PREMIUM").Pluck("id", &plan)
+		now := time.Now().UTC()
+		must(t, e.DB.Table("subscriptions").Create(map[string]any{"profile_id": featured.ID, "plan_id": plan, "starts_at": now.Add(-time.Hour),
+			"expires_at": now.AddDate(0, 6, 0), "contact_views_total": 120, "created_at": now}).Error)
+		pg, err := e.Matches.List(context.Background(), viewer(groom), match.My, match.PageRequest{Limit: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := codes(t, pg)
+		// A better match still comes first: highlight orders equals, it never outranks fit.
+		if !slices.Equal(got, []string{better.Code, featured.Code, plain.Code}) {
+			t.Fatalf("order %v, want better %s, featured %s, plain %s", got, better.Code, featured.Code, plain.Code)
+		}
+		if !pg.Items[1].Highlighted || pg.Items[0].Highlighted || pg.Items[2].Highlighted {
+			t.Fatalf("cards' highlight marks: %v %v %v", pg.Items[0].Highlighted, pg.Items[1].Highlighted, pg.Items[2].Highlighted)
+		}
+	})
+}

@@ -24,6 +24,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/tfmmatrimony/tfm/server/internal/apperr"
+	"github.com/tfmmatrimony/tfm/server/internal/billing"
 	"github.com/tfmmatrimony/tfm/server/internal/directory"
 	"github.com/tfmmatrimony/tfm/server/internal/pagination"
 	"github.com/tfmmatrimony/tfm/server/internal/profile"
@@ -110,12 +111,16 @@ type Deps struct {
 	Window int
 	// NoCache computes every list on every call (the naive benchmark).
 	NoCache bool
+	// Plans says which candidates hold a plan with profile highlight (they
+	// come first among equal scores); nil builds one on DB.
+	Plans *billing.Meter
 }
 
 // Service finds matches.
 type Service struct {
 	db       *store.DB
 	profiles *profile.Service
+	plans    *billing.Meter
 	now      func() time.Time
 	window   int
 	cache    *listCache // nil: no cache
@@ -136,7 +141,10 @@ func New(d Deps) (*Service, error) {
 	if d.Window <= 0 {
 		d.Window = Window
 	}
-	s := &Service{db: d.DB, profiles: d.Profiles, now: d.Now, window: d.Window}
+	if d.Plans == nil {
+		d.Plans = billing.NewMeter(d.DB, d.Now)
+	}
+	s := &Service{db: d.DB, profiles: d.Profiles, plans: d.Plans, now: d.Now, window: d.Window}
 	if !d.NoCache {
 		s.cache = newListCache()
 	}
@@ -209,6 +217,8 @@ type Ranked struct {
 	Mine, Theirs Verdict
 	Score        int
 	Distance     string
+	// Highlighted: the candidate's plan includes profile highlight (product.md "Plans").
+	Highlighted bool
 }
 
 // readWindow reads, through q, the most recently active candidates, as many as the window holds.
@@ -221,13 +231,19 @@ func (s *Service) readWindow(q *gorm.DB) (facts []directory.Facts, full bool, er
 
 // rank judges every candidate both ways, keeps those keep accepts and
 // orders them by score (the viewer's preferences met count twice, theirs
-// once), then by recent activity, then newest profile first.
+// once), then members whose plan includes profile highlight (what that
+// plan sells: never above a better match), then by recent activity, then
+// newest profile first.
 func (s *Service) rank(ctx context.Context, sk *seeker, facts []directory.Facts, keep func(mine, theirs Verdict) bool) ([]Ranked, error) {
 	ids := make([]uint64, 0, len(facts))
 	for _, f := range facts {
 		ids = append(ids, f.ID)
 	}
 	saved, err := s.profiles.SavedPreferences(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	highlighted, err := s.plans.Highlighted(ctx, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -244,12 +260,15 @@ func (s *Service) rank(ctx context.Context, sk *seeker, facts []directory.Facts,
 		if !keep(mine, theirs) {
 			continue
 		}
-		out = append(out, Ranked{Facts: *f, Mine: mine, Theirs: theirs, Score: 2*len(mine.Met) + len(theirs.Met)})
+		out = append(out, Ranked{Facts: *f, Mine: mine, Theirs: theirs, Score: 2*len(mine.Met) + len(theirs.Met), Highlighted: highlighted[f.ID]})
 	}
 	sort.SliceStable(out, func(a, b int) bool {
 		x, y := out[a], out[b]
 		if x.Score != y.Score {
 			return x.Score > y.Score
+		}
+		if x.Highlighted != y.Highlighted {
+			return x.Highlighted
 		}
 		if ta, tb := activeAt(x.Facts), activeAt(y.Facts); !ta.Equal(tb) {
 			return ta.After(tb)

@@ -26,6 +26,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/tfmmatrimony/tfm/server/internal/apperr"
+	"github.com/tfmmatrimony/tfm/server/internal/billing"
 	"github.com/tfmmatrimony/tfm/server/internal/dates"
 	"github.com/tfmmatrimony/tfm/server/internal/directory"
 	"github.com/tfmmatrimony/tfm/server/internal/event"
@@ -55,6 +56,8 @@ const (
 	PhoneRequestAccepted Type = "phoneRequestAccepted"
 	ProfileViewed        Type = "profileViewed"
 	PlanExpiring         Type = "planExpiring"
+	PlanActivated        Type = "planActivated"
+	PlanEnded            Type = "planEnded"
 	BadgeGranted         Type = "badgeGranted"
 )
 
@@ -98,6 +101,8 @@ type Deps struct {
 	Mail     mail.Sender
 	// Matches counts and lists new matches for the digest; nil sends no digest.
 	Matches Digester
+	// Plans lists the plans about to end for the reminders; nil builds one on DB.
+	Plans *billing.Meter
 	// Secret signs the unsubscribe links (the server secret).
 	Secret    []byte
 	SiteURL   string
@@ -113,6 +118,7 @@ type Service struct {
 	profiles *profile.Service
 	mail     mail.Sender
 	matches  Digester
+	plans    *billing.Meter
 	unsubKey []byte
 	siteURL  string
 	brand    string
@@ -135,7 +141,10 @@ func New(d Deps) (*Service, error) {
 	if d.Now == nil {
 		d.Now = time.Now
 	}
-	s := &Service{db: d.DB, outbox: d.Outbox, profiles: d.Profiles, mail: d.Mail, matches: d.Matches,
+	if d.Plans == nil {
+		d.Plans = billing.NewMeter(d.DB, d.Now)
+	}
+	s := &Service{db: d.DB, outbox: d.Outbox, profiles: d.Profiles, mail: d.Mail, matches: d.Matches, plans: d.Plans,
 		unsubKey: subkey(d.Secret, "unsubscribe"), siteURL: strings.TrimRight(d.SiteURL, "/"), brand: d.BrandName,
 		log: d.Log, now: d.Now}
 	if s.brand == "" {
@@ -332,6 +341,24 @@ func describe(k event.Kind, detail, name string) text {
 		plan, day, _ := strings.Cut(detail, "|")
 		msg := fmt.Sprintf("Your %s plan expires on %s. Renew it to keep your contact views and chats.", plan, day)
 		return text{PlanExpiring, msg, "/plans", "Your " + plan + " plan expires on " + day, "planExpiry"}
+	case event.PlanActivated:
+		plan, rest, _ := strings.Cut(detail, "|")
+		day, order, _ := strings.Cut(rest, "|")
+		msg := fmt.Sprintf("Payment received for order %s. Your %s plan is active till %s.", order, plan, day)
+		return text{PlanActivated, msg, "/my-matrimony/orders", "Payment received: your " + plan + " plan is active", "planExpiry"}
+	case event.PlanEnded:
+		plan, rest, _ := strings.Cut(detail, "|")
+		why, order, _ := strings.Cut(rest, "|")
+		msg := fmt.Sprintf("Your %s plan ended because the payment for order %s was refunded.", plan, order)
+		subject := "Your " + plan + " plan ended"
+		switch why {
+		case "lost":
+			msg = fmt.Sprintf("Your %s plan ended because the payment for order %s was reversed by your bank.", plan, order)
+		case "on_hold":
+			msg = fmt.Sprintf("Your %s plan is on hold while your bank reviews a dispute about the payment for order %s.", plan, order)
+			subject = "Your " + plan + " plan is on hold"
+		}
+		return text{PlanEnded, msg, "/my-matrimony/orders", subject, "planExpiry"}
 	case event.BadgeGranted:
 		label := badgeLabels[detail]
 		if label == "" {

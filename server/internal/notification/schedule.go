@@ -72,17 +72,8 @@ func (s *Service) Sweep(ctx context.Context) error {
 // member's last subscription ends (a renewal that extends it moves the reminder).
 func (s *Service) planReminders(ctx context.Context) error {
 	now := s.clock()
-	var subs []struct {
-		ID        uint64
-		ProfileID uint64
-		ExpiresAt time.Time
-		Plan      string
-	}
-	if err := s.db.WithContext(ctx).Table("subscriptions s").Joins("JOIN plans pl ON pl.id = s.plan_id").
-		Select("s.id, s.profile_id, s.expires_at, pl.name AS plan").
-		Where("s.expires_at > ? AND s.expires_at <= ?", now, now.Add(7*24*time.Hour)).
-		Where("NOT EXISTS (SELECT 1 FROM subscriptions s2 WHERE s2.profile_id = s.profile_id AND s2.expires_at > s.expires_at)").
-		Scan(&subs).Error; err != nil {
+	subs, err := s.plans.ExpiringBetween(ctx, now, now.Add(7*24*time.Hour), 5000)
+	if err != nil {
 		return err
 	}
 	for _, sub := range subs {
@@ -91,7 +82,7 @@ func (s *Service) planReminders(ctx context.Context) error {
 			days = 1
 		}
 		if _, err := s.outbox.RecordNow(ctx, event.Event{Kind: event.PlanExpiring, Recipient: sub.ProfileID,
-			Detail: expiryDetail(sub.Plan, sub.ExpiresAt), DedupeKey: fmt.Sprintf("expiry:%d:%d", sub.ID, days)}); err != nil {
+			Detail: expiryDetail(sub.PlanName, sub.ExpiresAt), DedupeKey: fmt.Sprintf("expiry:%d:%d", sub.SubscriptionID, days)}); err != nil {
 			return err
 		}
 	}

@@ -110,14 +110,14 @@ func (s *Service) Dashboard(ctx context.Context, profileID uint64) (*Dashboard, 
 			return nil, internal(err)
 		}
 	}
-	sub, err := s.subscription(db, r.ID)
+	ent, err := s.plans.Entitlements(ctx, r.ID)
 	if err != nil {
-		return nil, internal(err)
+		return nil, err
 	}
-	if sub != nil {
-		d.Plan = &PlanUsage{PlanName: sub.PlanName, ExpiresAt: sub.ExpiresAt.UTC(), ContactViewsUsed: sub.ContactViewsUsed,
-			ContactViewsTotal: sub.ContactViewsTotal, PrevContactViewPending: sub.PrevContactViewPending,
-			ContactViewsLeft: max(0, sub.ContactViewsTotal-sub.ContactViewsUsed+sub.PrevContactViewPending)}
+	if ent.Paid {
+		d.Plan = &PlanUsage{PlanName: ent.PlanName, ExpiresAt: *ent.ExpiresAt, ContactViewsUsed: ent.ContactViewsUsed,
+			ContactViewsTotal: ent.ContactViewsTotal, PrevContactViewPending: ent.PrevContactViewPending,
+			ContactViewsLeft: ent.ContactViewsLeft}
 	}
 	return d, nil
 }

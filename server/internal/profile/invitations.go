@@ -3,20 +3,16 @@ package profile
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"gorm.io/gorm"
 
 	"github.com/tfmmatrimony/tfm/server/internal/apperr"
+	"github.com/tfmmatrimony/tfm/server/internal/billing"
 	"github.com/tfmmatrimony/tfm/server/internal/directory"
 	"github.com/tfmmatrimony/tfm/server/internal/pagination"
 	"github.com/tfmmatrimony/tfm/server/internal/relation"
-)
-
-// Invitations a member may send in 24 hours (product.md "Invitations, requests, contact views").
-const (
-	FreeInvitesPerDay = 10
-	PaidInvitesPerDay = 50
 )
 
 // Messages of the invitation calls.
@@ -29,11 +25,18 @@ const (
 	MsgCannotInviteSelf     = "You cannot invite your own profile"
 	MsgInviteWhileHidden    = "Your profile is hidden. Show it again to send invitations."
 	MsgInviteExists         = "An invitation between you already exists"
-	MsgInviteLimitFree      = "You have sent 10 invitations today, the most a free member may. Upgrade your plan to send up to 50 a day."
-	MsgInviteLimitPaid      = "You have sent 50 invitations today, the most a day. Please try again tomorrow."
 	MsgInvitationNotFound   = "Invitation not found"
 	MsgUnknownInvitationBox = "Unknown invitation list"
 )
+
+// InviteLimitMessage words the daily invitation limit a member has reached;
+// the number is their plan's (billing decides it, from the plan rows).
+func InviteLimitMessage(e billing.Entitlements) string {
+	if !e.Paid {
+		return fmt.Sprintf("You have sent %d invitations today, the most a free member may. A paid plan lets you send more.", e.DailyInvitations)
+	}
+	return fmt.Sprintf("You have sent %d invitations today, the most your plan allows a day. Please try again tomorrow.", e.DailyInvitations)
+}
 
 // InvitationState is the latest invitation between a viewer and a member.
 type InvitationState struct {
@@ -108,14 +111,11 @@ func (s *Service) Invite(ctx context.Context, viewerID uint64, code string) erro
 	if me.Gender == them.Gender {
 		return apperr.New(apperr.BadRequest, MsgInviteSameGender)
 	}
-	sub, err := s.subscription(db, viewerID)
+	ent, err := s.plans.Entitlements(ctx, viewerID)
 	if err != nil {
-		return internal(err)
+		return err
 	}
-	limit, msg := FreeInvitesPerDay, MsgInviteLimitFree
-	if sub != nil {
-		limit, msg = PaidInvitesPerDay, MsgInviteLimitPaid
-	}
+	limit, msg := ent.DailyInvitations, InviteLimitMessage(ent)
 	withinLimit := func(tx *gorm.DB) error {
 		var today int64
 		if err := tx.Table("invitations").Where("sender_id = ? AND created_at > ?", viewerID, s.clock().Add(-24*time.Hour)).

@@ -80,6 +80,10 @@ func (s *Service) Cards(ctx context.Context, viewerID uint64, viewerCode string,
 	if err != nil {
 		return nil, err
 	}
+	highlighted, err := s.plans.Highlighted(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
 	byID := map[uint64]cardRow{}
 	for _, r := range rows {
 		byID[r.ID] = r
@@ -93,7 +97,7 @@ func (s *Service) Cards(ctx context.Context, viewerID uint64, viewerCode string,
 		c := Card{ProfileID: r.ProfileCode, UserName: r.Name, Gender: r.Gender, Age: AgeOn(r.DOB, now), HeightCM: r.HeightCM,
 			Height: r.HeightLabel, MaritalStatus: r.MaritalStatus, Community: r.Community, MotherTongue: r.MotherTongue,
 			Degree: r.Degree, Profession: r.Profession, City: r.City, State: r.State, Photos: []Photo{}, Badges: badges[id],
-			internalID: id}
+			Highlighted: highlighted[id], internalID: id}
 		if c.Badges == nil {
 			c.Badges = []string{}
 		}

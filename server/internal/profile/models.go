@@ -1,6 +1,10 @@
 package profile
 
-import "time"
+import (
+	"time"
+
+	"github.com/tfmmatrimony/tfm/server/internal/billing"
+)
 
 // Photo is one photo as a viewer may load it: the URL is ImagePath +
 // Images.Large (or Small), and each file name carries the viewer's grant.
@@ -136,13 +140,15 @@ type Own struct {
 	Completion             []Section     `json:"completion"`
 	Subscription           *Subscription `json:"subscription"`
 	PrevContactViewPending int           `json:"prevContactViewPending"`
-	Hidden                 bool          `json:"hidden"`
-	EmailVerified          bool          `json:"emailVerified"`
-	PhoneVerified          bool          `json:"phoneVerified"`
-	Contact                OwnContact    `json:"contact"`
-	Settings               Settings      `json:"settings"`
-	Badges                 []Badge       `json:"badges"`
-	MemberSince            time.Time     `json:"memberSince"`
+	// Entitlements is what the member's plan grants now (billing decides it).
+	Entitlements  billing.Entitlements `json:"entitlements"`
+	Hidden        bool                 `json:"hidden"`
+	EmailVerified bool                 `json:"emailVerified"`
+	PhoneVerified bool                 `json:"phoneVerified"`
+	Contact       OwnContact           `json:"contact"`
+	Settings      Settings             `json:"settings"`
+	Badges        []Badge              `json:"badges"`
+	MemberSince   time.Time            `json:"memberSince"`
 	// PhotoGrant is the member's viewer grant for photo URLs that come without
 	// one (chat users); the API handler sets it.
 	PhotoGrant string `json:"photoGrant,omitempty"`
@@ -173,12 +179,14 @@ type PartnerView struct {
 	UserName  string `json:"userName"`
 	Gender    int    `json:"gender"`
 	Sections
-	Photos          []Photo  `json:"photos"`
-	PhotosProtected bool     `json:"photosProtected"` // true: the owner protects photos and has not accepted the viewer's request
-	Badges          []Badge  `json:"badges"`
-	Contact         Contact  `json:"contact"`
-	Requests        Requests `json:"requests"`
-	DontShow        bool     `json:"dontShow"` // the viewer put this member on their "don't show" list
+	Photos          []Photo `json:"photos"`
+	PhotosProtected bool    `json:"photosProtected"` // true: the owner protects photos and has not accepted the viewer's request
+	Badges          []Badge `json:"badges"`
+	Contact         Contact `json:"contact"`
+	// ContactAccess says whether the contact shows, and what viewing it takes.
+	ContactAccess ContactAccess `json:"contactAccess"`
+	Requests      Requests      `json:"requests"`
+	DontShow      bool          `json:"dontShow"` // the viewer put this member on their "don't show" list
 	// Invitation is the latest invitation between the viewer and this member, or null.
 	Invitation *InvitationState `json:"invitation"`
 	IsSelf     bool             `json:"isSelf"`
@@ -187,25 +195,27 @@ type PartnerView struct {
 
 // Card is a member in a list (recent visitors, recently viewed; matches later).
 type Card struct {
-	ProfileID       string     `json:"profileID"`
-	UserName        string     `json:"userName"`
-	Gender          int        `json:"gender"`
-	Age             int        `json:"age"`
-	HeightCM        *int       `json:"heightCm"`
-	Height          string     `json:"height"`
-	MaritalStatus   string     `json:"maritalStatus"`
-	Community       string     `json:"community"`
-	MotherTongue    string     `json:"motherTongue"`
-	Degree          string     `json:"degree"`
-	Profession      string     `json:"profession"`
-	City            string     `json:"city"`
-	State           string     `json:"state"`
-	Photos          []Photo    `json:"photos"` // at most the default photo
-	PhotosProtected bool       `json:"photosProtected"`
-	Badges          []string   `json:"badges"` // kinds only: mobile, email, id, parish
-	ViewedAt        *time.Time `json:"viewedAt,omitempty"`
-	ViewCount       int        `json:"viewCount,omitempty"`
-	Since           *time.Time `json:"since,omitempty"` // blocked and "don't show" lists: when the mark was made
+	ProfileID       string   `json:"profileID"`
+	UserName        string   `json:"userName"`
+	Gender          int      `json:"gender"`
+	Age             int      `json:"age"`
+	HeightCM        *int     `json:"heightCm"`
+	Height          string   `json:"height"`
+	MaritalStatus   string   `json:"maritalStatus"`
+	Community       string   `json:"community"`
+	MotherTongue    string   `json:"motherTongue"`
+	Degree          string   `json:"degree"`
+	Profession      string   `json:"profession"`
+	City            string   `json:"city"`
+	State           string   `json:"state"`
+	Photos          []Photo  `json:"photos"` // at most the default photo
+	PhotosProtected bool     `json:"photosProtected"`
+	Badges          []string `json:"badges"` // kinds only: mobile, email, id, parish
+	// Highlighted: the member's plan includes profile highlight (shown as a "Premium member" mark).
+	Highlighted bool       `json:"highlighted"`
+	ViewedAt    *time.Time `json:"viewedAt,omitempty"`
+	ViewCount   int        `json:"viewCount,omitempty"`
+	Since       *time.Time `json:"since,omitempty"` // blocked and "don't show" lists: when the mark was made
 	// Invitation is set in the invitation lists: the invitation between the viewer and this member.
 	Invitation *InvitationState `json:"invitation,omitempty"`
 

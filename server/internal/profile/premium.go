@@ -6,7 +6,6 @@ package profile
 import (
 	"context"
 	"strings"
-	"time"
 
 	"github.com/tfmmatrimony/tfm/server/internal/directory"
 	"github.com/tfmmatrimony/tfm/server/internal/pagination"
@@ -38,7 +37,6 @@ type PublicCard struct {
 // Either way, each is shown only as a visitor may see them.
 func (s *Service) PremiumMembers(ctx context.Context, viewerID uint64, skip, limit int) ([]PublicCard, int64, error) {
 	p := pagination.New(skip, limit, 25)
-	now := time.Now().UTC()
 	var base *gorm.DB
 	if viewerID == 0 {
 		base = s.db.WithContext(ctx).Table("profiles p").
@@ -57,7 +55,7 @@ func (s *Service) PremiumMembers(ctx context.Context, viewerID uint64, skip, lim
 	}
 	base = base.
 		Where("NOT EXISTS (SELECT 1 FROM member_settings ms WHERE ms.profile_id = p.id AND ms.show_in_public = ?)", false).
-		Where("EXISTS (SELECT 1 FROM subscriptions s WHERE s.profile_id = p.id AND s.starts_at <= ? AND s.expires_at > ?)", now, now)
+		Scopes(s.plans.WithActivePlan("p.id"))
 	var total int64
 	if err := base.Count(&total).Error; err != nil {
 		return nil, 0, store.Translate(err, "", "")

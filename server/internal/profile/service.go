@@ -1,13 +1,13 @@
 package profile
 
 import (
-	"context"
 	"errors"
 	"io"
 	"log/slog"
 	"time"
 
 	"github.com/tfmmatrimony/tfm/server/internal/apperr"
+	"github.com/tfmmatrimony/tfm/server/internal/billing"
 	"github.com/tfmmatrimony/tfm/server/internal/event"
 	"github.com/tfmmatrimony/tfm/server/internal/master"
 	"github.com/tfmmatrimony/tfm/server/internal/media"
@@ -19,13 +19,6 @@ import (
 // deleted, suspended or blocked either way look the same.
 const MsgNotFound = "Profile not found"
 
-// ContactViewChecker tells whether viewer is entitled to owner's full contact
-// (a contact view spent in the current plan period, owner's contact filter
-// still met). The contact-view area implements it; until then contacts stay masked.
-type ContactViewChecker interface {
-	ContactViewed(ctx context.Context, viewer, owner uint64) (bool, error)
-}
-
 // Deps is what the profile service needs; DB, Master, Relations, Disk, Images and Grants are required.
 type Deps struct {
 	DB        *store.DB
@@ -34,8 +27,10 @@ type Deps struct {
 	Disk      *media.Disk      // MEDIA_DIR: photos and proofs
 	Images    *media.Processor // decodes and re-encodes uploads
 	Grants    *media.Grants    // signs photo URLs per viewer
-	// ContactViews decides whether contacts are shown in full; nil masks them always.
-	ContactViews ContactViewChecker
+	// Plans answers what a member's plan grants (the header's plan summary,
+	// invitations a day, contact views) and spends contact views; nil builds
+	// one on DB (billing.NewMeter), which reads the same rows.
+	Plans *billing.Meter
 	// Events records "viewed your profile" (once a day per viewer) in the view's transaction; nil records none.
 	Events *event.Outbox
 	Log    *slog.Logger
@@ -51,7 +46,7 @@ type Service struct {
 	disk     *media.Disk
 	images   *media.Processor
 	grants   *media.Grants
-	contacts ContactViewChecker
+	plans    *billing.Meter
 	events   *event.Outbox
 	// newMatches counts the dashboard's new matches; nil shows 0 (see SetNewMatches).
 	newMatches NewMatchCounter
@@ -65,18 +60,19 @@ func New(d Deps) (*Service, error) {
 		return nil, errors.New("profile: DB, Master, Relations, Disk, Images and Grants are required")
 	}
 	s := &Service{db: d.DB, master: d.Master, rel: d.Relations, disk: d.Disk, images: d.Images, grants: d.Grants,
-		contacts: d.ContactViews, events: d.Events, log: d.Log, now: d.Now}
+		plans: d.Plans, events: d.Events, log: d.Log, now: d.Now}
 	if s.log == nil {
 		s.log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	if s.now == nil {
 		s.now = time.Now
 	}
+	if s.plans == nil {
+		s.plans = billing.NewMeter(d.DB, s.now)
+	}
 	return s, nil
 }
 
-// SetContactViews plugs in the contact-view area once it exists (see ContactViewChecker).
-func (s *Service) SetContactViews(c ContactViewChecker) { s.contacts = c }
 
 // clock returns the current UTC time at millisecond precision, as the database keeps it.
 func (s *Service) clock() time.Time { return s.now().UTC().Truncate(time.Millisecond) }

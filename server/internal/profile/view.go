@@ -82,30 +82,6 @@ func (s *Service) SignPhotoName(viewerCode, name string) string {
 // without a grant, as the chat's shared presence events carry them.
 func (s *Service) PhotoGrant(viewerCode string) string { return s.grants.SignViewer(viewerCode) }
 
-// subscription returns the member's current plan with its contact-view counters, or nil.
-type subRow struct {
-	PlanName               string
-	ExpiresAt              time.Time
-	ContactViewsTotal      int
-	ContactViewsUsed       int
-	PrevContactViewPending int
-}
-
-func (s *Service) subscription(db *gorm.DB, profileID uint64) (*subRow, error) {
-	now := s.clock()
-	var sub subRow
-	res := db.Raw(`SELECT pl.name AS plan_name, s.expires_at, s.contact_views_total, s.contact_views_used, s.prev_contact_view_pending
-		FROM subscriptions s JOIN plans pl ON pl.id = s.plan_id
-		WHERE s.profile_id = ? AND s.starts_at <= ? AND s.expires_at > ? ORDER BY s.expires_at DESC LIMIT 1`, profileID, now, now).Scan(&sub)
-	if res.Error != nil {
-		return nil, res.Error
-	}
-	if res.RowsAffected == 0 {
-		return nil, nil
-	}
-	return &sub, nil
-}
-
 // Own returns the member's whole profile (GET profile without onlyInfo).
 func (s *Service) Own(ctx context.Context, profileID uint64) (*Own, error) {
 	db := s.db.WithContext(ctx)
@@ -128,13 +104,14 @@ func (s *Service) Own(ctx context.Context, profileID uint64) (*Own, error) {
 		return nil, internal(err)
 	}
 	out.CompletedSteps, out.Completion = completion(r, f)
-	sub, err := s.subscription(db, r.ID)
+	ent, err := s.plans.Entitlements(ctx, r.ID)
 	if err != nil {
-		return nil, internal(err)
+		return nil, err
 	}
-	if sub != nil {
-		out.Subscription = &Subscription{PlanName: sub.PlanName, ExpiresAt: sub.ExpiresAt.UTC()}
-		out.PrevContactViewPending = sub.PrevContactViewPending
+	out.Entitlements = ent
+	if ent.Paid {
+		out.Subscription = &Subscription{PlanName: ent.PlanName, ExpiresAt: *ent.ExpiresAt}
+		out.PrevContactViewPending = ent.PrevContactViewPending
 	}
 	st, err := s.Settings(ctx, r.ID)
 	if err != nil {
@@ -147,35 +124,47 @@ func (s *Service) Own(ctx context.Context, profileID uint64) (*Own, error) {
 	return out, nil
 }
 
-// Partner returns the member with public profile id code as viewer sees it
-// (GET profile/partner/{id}) and records the view. Unknown, hidden, deleted
-// and suspended members and members blocked either way all answer the same
-// NotFound. The viewer's own id gives their own profile as others see it,
-// unmasked, without recording a view.
-func (s *Service) Partner(ctx context.Context, viewerID uint64, viewerCode, code string) (*PartnerView, error) {
+// partnerRow loads the member with public profile id code for viewer:
+// unknown, hidden, deleted and suspended members and members blocked
+// either way are all the same NotFound; the viewer's own id is themselves.
+func (s *Service) partnerRow(ctx context.Context, viewerID uint64, code string) (*row, error) {
 	code, ok := NormalizeCode(code)
 	if !ok {
 		return nil, notFound()
 	}
-	db := s.db.WithContext(ctx)
-	r, ok, err := loadRow(db, "p.profile_code = ?", code)
+	r, ok, err := loadRow(s.db.WithContext(ctx), "p.profile_code = ?", code)
 	if err != nil {
 		return nil, internal(err)
 	}
 	if !ok {
 		return nil, notFound()
 	}
-	self := r.ID == viewerID
-	if !self {
-		if !r.visible() {
-			return nil, notFound()
-		}
-		if blocked, err := s.rel.Blocked(ctx, viewerID, r.ID); err != nil {
-			return nil, internal(err)
-		} else if blocked {
-			return nil, notFound()
-		}
+	if r.ID == viewerID {
+		return r, nil
 	}
+	if !r.visible() {
+		return nil, notFound()
+	}
+	if blocked, err := s.rel.Blocked(ctx, viewerID, r.ID); err != nil {
+		return nil, internal(err)
+	} else if blocked {
+		return nil, notFound()
+	}
+	return r, nil
+}
+
+// Partner returns the member with public profile id code as viewer sees it
+// (GET profile/partner/{id}) and records the view. Unknown, hidden, deleted
+// and suspended members and members blocked either way all answer the same
+// NotFound. The viewer's own id gives their own profile as others see it,
+// unmasked, without recording a view.
+func (s *Service) Partner(ctx context.Context, viewerID uint64, viewerCode, code string) (*PartnerView, error) {
+	db := s.db.WithContext(ctx)
+	r, err := s.partnerRow(ctx, viewerID, code)
+	if err != nil {
+		return nil, err
+	}
+	self := r.ID == viewerID
 	now := s.clock()
 	v := &PartnerView{ProfileID: r.ProfileCode, UserName: r.Name, Gender: r.Gender, Sections: r.sections(now, false),
 		IsSelf: self, Photos: []Photo{}, LastActive: LastActive(r.LastActiveAt, now)}
@@ -199,25 +188,16 @@ func (s *Service) Partner(ctx context.Context, viewerID uint64, viewerCode, code
 	if v.Badges, err = s.badges(ctx, r); err != nil {
 		return nil, err
 	}
-	entitled := self
-	if !entitled && s.contacts != nil {
-		if entitled, err = s.contacts.ContactViewed(ctx, viewerID, r.ID); err != nil {
-			return nil, internal(err)
-		}
+	access, err := s.contactAccess(ctx, viewerID, r, self)
+	if err != nil {
+		return nil, err
 	}
-	if !entitled {
-		if entitled, err = s.phoneShared(ctx, viewerID, r.ID, r.ContactFilter); err != nil {
-			return nil, internal(err)
-		}
-	}
+	v.ContactAccess = access
 	v.Contact = Contact{PhoneCode: r.PhoneCode, Phone: MaskPhone(r.Phone), Email: MaskEmail(r.Email), Masked: true}
-	if entitled {
-		ms, err := s.settingsRow(db, r.ID)
-		if err != nil {
+	if access.State == AccessShown {
+		if v.Contact, err = s.fullContact(db, r); err != nil {
 			return nil, internal(err)
 		}
-		v.Contact = Contact{PhoneCode: r.PhoneCode, Phone: r.Phone, Email: r.Email, ContactPerson: ms.ContactPerson,
-			ContactRelation: ms.ContactRelation, CallTime: ms.CallTime}
 	}
 	if !self {
 		var reqs []struct{ Kind, Status string }
@@ -275,26 +255,4 @@ func (s *Service) recordView(ctx context.Context, db *gorm.DB, viewer, viewed ui
 			return err
 		})
 	})
-}
-
-// phoneShared reports whether owner shares their contact with viewer by
-// accepting viewer's phone request, within owner's contact filter: the
-// accept is the owner's consent, so "paid" asks nothing more, while
-// "verified" still wants viewer's mobile verified and "accepted" an
-// accepted invitation between them. It uses no contact view of a plan.
-func (s *Service) phoneShared(ctx context.Context, viewerID, ownerID uint64, filter string) (bool, error) {
-	ok, err := s.rel.RequestAccepted(ctx, relation.KindPhone, viewerID, ownerID)
-	if err != nil || !ok {
-		return false, err
-	}
-	switch filter {
-	case ContactVerified:
-		var n int64
-		err := s.db.WithContext(ctx).Table("profiles p").Joins("JOIN users u ON u.id = p.user_id").
-			Where("p.id = ? AND u.phone_verified_at IS NOT NULL", viewerID).Count(&n).Error
-		return n > 0, err
-	case ContactAccepted:
-		return s.rel.InvitationAccepted(ctx, viewerID, ownerID)
-	}
-	return true, nil
 }

@@ -19,7 +19,9 @@ import (
 	"golang.org/x/crypto/bcrypt"
 	"gorm.io/gorm"
 
+	"github.com/tfmmatrimony/tfm/server/internal/billing"
 	"github.com/tfmmatrimony/tfm/server/internal/profile"
+	"github.com/tfmmatrimony/tfm/server/internal/store"
 )
 
 // DemoCount is how many demo members `tfm seed --demo` creates.
@@ -132,6 +134,12 @@ func (s *Seeder) Demo(ctx context.Context) (int, error) {
 		if err := s.demoRequests(ctx); err != nil {
 			return 0, err
 		}
+		if err := s.demoOrders(ctx); err != nil {
+			return 0, err
+		}
+		if err := s.demoContactViews(ctx); err != nil {
+			return 0, err
+		}
 		return 0, s.demoNotifications(ctx)
 	}
 	// One hash for every demo member: 200 bcrypt hashes at cost 12 would take most of a minute.
@@ -179,7 +187,97 @@ func (s *Seeder) Demo(ctx context.Context) (int, error) {
 	if err := s.demoRequests(ctx); err != nil {
 		return created, err
 	}
+	if err := s.demoOrders(ctx); err != nil {
+		return created, err
+	}
+	if err := s.demoContactViews(ctx); err != nil {
+		return created, err
+	}
 	return created, s.demoNotifications(ctx)
+}
+
+// demoContactViews writes, for each demo member whose plan has spent
+// contact views and who has none listed, the members they viewed (demo
+// members of the other gender, visible, whose contact filter lets any paid
+// member see them), so Inbox → Contacts agrees with "N contact views left".
+func (s *Seeder) demoContactViews(ctx context.Context) error {
+	db := s.DB.WithContext(ctx)
+	var subs []struct {
+		ID, ProfileID uint64
+		Gender, Used  int
+		StartsAt      time.Time
+		PeriodStart   *time.Time
+	}
+	err := db.Table("subscriptions s").Joins("JOIN profiles p ON p.id = s.profile_id").Joins("JOIN users u ON u.id = p.user_id").
+		Select("s.id, s.profile_id, p.gender, s.contact_views_used AS used, s.starts_at, s.period_start").
+		Where("u.is_demo = ? AND s.status = 'active' AND s.contact_views_used > 0", true).
+		Where("NOT EXISTS (SELECT 1 FROM contact_views cv WHERE cv.viewer_id = s.profile_id)").Order("s.id").Scan(&subs).Error
+	if err != nil {
+		return err
+	}
+	for _, sub := range subs {
+		var owners []uint64
+		err := db.Table("profiles p").Joins("JOIN users u ON u.id = p.user_id").
+			Where("u.is_demo = ? AND u.status = 'active' AND p.hidden = ? AND p.gender <> ? AND p.contact_filter = ?", true, false, sub.Gender, profile.ContactPaid).
+			Order("p.id").Pluck("p.id", &owners).Error
+		if err != nil || len(owners) == 0 {
+			return err
+		}
+		period := sub.StartsAt
+		if sub.PeriodStart != nil {
+			period = *sub.PeriodStart
+		}
+		err = db.Transaction(func(tx *gorm.DB) error {
+			for i := 0; i < sub.Used && i < len(owners); i++ {
+				owner := owners[(int(sub.ProfileID)*7+i*13)%len(owners)]
+				at := sub.StartsAt.Add(time.Duration(i+1) * 26 * time.Hour)
+				if now := time.Now().UTC(); at.After(now) {
+					at = now.Add(-time.Duration(i+1) * time.Minute)
+				}
+				if err := tx.Exec("INSERT INTO contact_views (viewer_id, owner_id, subscription_id, period_start, viewed_at) VALUES (?, ?, ?, ?, ?)",
+					sub.ProfileID, owner, sub.ID, period, at).Error; err != nil && !store.IsUniqueViolation(err) {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// demoOrders gives every demo member's paid plan the order, payment and GST
+// invoice that bought it (billing.RecordPaidSubscription), so My Orders and
+// the invoice download show real data; plans seeded before orders existed
+// get theirs too. A second seeding adds nothing.
+func (s *Seeder) demoOrders(ctx context.Context) error {
+	db := s.DB.WithContext(ctx)
+	var subs []struct {
+		ID, ProfileID                 uint64
+		Name, Email, PhoneCode, Phone string
+		State                         string
+	}
+	err := db.Table("subscriptions s").Joins("JOIN profiles p ON p.id = s.profile_id").Joins("JOIN users u ON u.id = p.user_id").
+		Joins("LEFT JOIN states st ON st.id = p.state_id").
+		Select("s.id, s.profile_id, p.name, u.email, u.phone_code, u.phone, COALESCE(st.name, '') AS state").
+		Where("u.is_demo = ? AND s.order_id IS NULL", true).Order("s.starts_at, s.id").Scan(&subs).Error
+	if err != nil {
+		return err
+	}
+	for _, sub := range subs {
+		buyer := billing.Buyer{Name: sub.Name, Email: sub.Email, Phone: sub.PhoneCode + " " + sub.Phone, State: sub.State}
+		if err := db.Transaction(func(tx *gorm.DB) error {
+			return billing.RecordPaidSubscription(tx, sub.ID, buyer, s.Invoices)
+		}); err != nil {
+			return fmt.Errorf("demo order of subscription %d: %w", sub.ID, err)
+		}
+	}
+	if len(subs) > 0 {
+		s.Log.Info("seeded demo orders", "count", len(subs))
+	}
+	return nil
 }
 
 // demoNotifications give demo members 060 to 064 a bell with something in
@@ -438,7 +536,7 @@ func (s *Seeder) lookups(ctx context.Context) (*lookups, error) {
 	if lk.profs, lk.profNames, err = load("professions"); err != nil {
 		return nil, err
 	}
-	if err := db.Table("plans").Select("id, months, contact_views").Order("sort").Find(&lk.plans).Error; err != nil {
+	if err := db.Table("plans").Select("id, months, contact_views").Where("is_free = ?", false).Order("sort").Find(&lk.plans).Error; err != nil {
 		return nil, err
 	}
 	if err := db.Table("heights").Order("cm").Pluck("cm", &lk.heights).Error; err != nil {

@@ -13,6 +13,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"github.com/tfmmatrimony/tfm/server/internal/billing"
 	"github.com/tfmmatrimony/tfm/server/internal/content"
 	"github.com/tfmmatrimony/tfm/server/internal/store"
 )
@@ -25,6 +26,8 @@ type Seeder struct {
 	Log      *slog.Logger
 	// PasswordCost is the bcrypt cost of the demo password; 12 when 0.
 	PasswordCost int
+	// Invoices are the seller and numbering of the demo members' invoices.
+	Invoices billing.InvoiceSettings
 
 	avatars map[avatarKey][]byte // encoded demo avatars: there are only a few distinct ones
 }
@@ -39,7 +42,7 @@ func (s *Seeder) Run(ctx context.Context) error {
 		{"countries", s.countries}, {"states", s.states}, {"cities", s.cities},
 		{"degrees", s.degrees}, {"colleges", s.colleges}, {"professions", s.professions},
 		{"companies", s.companies}, {"income bands", s.incomeBands}, {"heights", s.heights},
-		{"plans", s.plans}, {"settings", s.settings}, {"blogs", s.blogs},
+		{"plans", s.plans}, {"coupons", s.coupons}, {"settings", s.settings}, {"blogs", s.blogs},
 		{"success stories", s.stories}, {"faq", s.faqs}, {"pages", s.pages},
 	}
 	for _, st := range steps {
@@ -260,15 +263,20 @@ func (s *Seeder) plans(_ context.Context, tx *gorm.DB) (int, error) {
 	var rows []struct {
 		Name                                                   string
 		Months, PriceInr, ContactViews, DailyInvitations, Sort int
-		StartChats, ProfileHighlight, PrioritySupport          bool
+		Free, StartChats, ProfileHighlight, PrioritySupport    bool
 	}
 	if err := s.read("plans.json", &rows); err != nil {
 		return 0, err
 	}
 	for _, r := range rows {
 		// Only insert: admins may have edited prices since, and the seed must not undo that.
+		// (Migration 00012 already made the free tier's row.)
+		q := tx.Table("plans").Where("name = ?", r.Name)
+		if r.Free {
+			q = tx.Table("plans").Where("is_free = ?", true)
+		}
 		var n int64
-		if err := tx.Table("plans").Where("name = ?", r.Name).Count(&n).Error; err != nil {
+		if err := q.Count(&n).Error; err != nil {
 			return 0, err
 		}
 		if n > 0 {
@@ -276,7 +284,47 @@ func (s *Seeder) plans(_ context.Context, tx *gorm.DB) (int, error) {
 		}
 		if err := tx.Table("plans").Create(map[string]any{"name": r.Name, "months": r.Months, "price_inr": r.PriceInr,
 			"contact_views": r.ContactViews, "start_chats": r.StartChats, "profile_highlight": r.ProfileHighlight,
-			"priority_support": r.PrioritySupport, "daily_invitations": r.DailyInvitations, "sort": r.Sort, "active": true}).Error; err != nil {
+			"priority_support": r.PrioritySupport, "daily_invitations": r.DailyInvitations, "sort": r.Sort, "active": true,
+			"is_free": r.Free}).Error; err != nil {
+			return 0, err
+		}
+	}
+	return len(rows), nil
+}
+
+// coupons inserts the shipped coupons that do not exist yet (by code);
+// admins may have edited or paused them since.
+func (s *Seeder) coupons(_ context.Context, tx *gorm.DB) (int, error) {
+	var rows []struct {
+		Code, Description, Kind, Plan string
+		Value, MaxUses                int
+		ValidFrom, ValidUntil         time.Time
+	}
+	if err := s.read("coupons.json", &rows); err != nil {
+		return 0, err
+	}
+	for _, r := range rows {
+		var n int64
+		if err := tx.Table("coupons").Where("code = ?", r.Code).Count(&n).Error; err != nil {
+			return 0, err
+		}
+		if n > 0 {
+			continue
+		}
+		row := map[string]any{"code": r.Code, "description": r.Description, "kind": r.Kind, "value": r.Value,
+			"valid_from": r.ValidFrom.UTC(), "valid_until": r.ValidUntil.UTC(), "max_uses": r.MaxUses, "used_count": 0, "active": true,
+			"created_at": time.Now().UTC()}
+		if r.Plan != "" {
+			var id uint64
+			if err := tx.Table("plans").Where("name = ?", r.Plan).Pluck("id", &id).Error; err != nil {
+				return 0, err
+			}
+			if id == 0 {
+				return 0, fmt.Errorf("coupon %s: no plan %q", r.Code, r.Plan)
+			}
+			row["plan_id"] = id
+		}
+		if err := tx.Table("coupons").Create(row).Error; err != nil {
 			return 0, err
 		}
 	}

@@ -445,7 +445,7 @@ func (s *Seeder) synthLookups(ctx context.Context) (*synthLookups, error) {
 		return nil, err
 	}
 	var plans []planRow
-	if err := db.Table("plans").Select("id, months, contact_views").Where("active = ?", true).Order("sort").Find(&plans).Error; err != nil {
+	if err := db.Table("plans").Select("id, months, contact_views").Where("active = ? AND is_free = ?", true, false).Order("sort").Find(&plans).Error; err != nil {
 		return nil, err
 	}
 	for i, p := range plans { // cheaper plans sell more

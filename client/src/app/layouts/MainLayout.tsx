@@ -12,7 +12,7 @@ import { logout } from '../../features/account/session'
 import NotificationBell from '../../features/notifications/NotificationBell'
 import { defaultPhoto, photoUrl } from '../../lib/photos'
 import { ROUTES } from '../routes'
-import { footerPlanLinks } from '../../features/plans/anchors'
+import { footerPlanLinks } from '../../features/billing/anchors'
 import { useScrollThresholds } from '../shell/useScrollThresholds'
 import { config } from '../config'
 

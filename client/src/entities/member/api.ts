@@ -1,6 +1,6 @@
 import { acknowledge, api } from '../../api/api'
 import type { Acknowledged, ApiError } from '../../api/api'
-import type { MatchListKind, MatchPage, PageArgs, ReportInput, RequestKind, SavedSearch, SearchFilter, SearchKind } from './types'
+import type { ContactViewResult, MatchListKind, MatchPage, PageArgs, ReportInput, RequestKind, SavedSearch, SearchFilter, SearchKind, ViewedContactPage } from './types'
 
 /** Spec §9: the default page size. */
 export const PAGE_SIZE = 10
@@ -58,6 +58,9 @@ export const REQUEST_LISTS = { type: 'MemberList' as const, id: 'REQUESTS' }
 
 /** What a photo or phone request call changes: the request lists, that member's partner view and the dashboard's counts. */
 const requestChangedTags = (profileId: string) => [REQUEST_LISTS, { type: 'Partner' as const, id: profileId.toUpperCase() }, { type: 'DashView' as const }]
+
+/** The tag of Inbox → Contacts' "Viewed with my plan" list (GET list-of-contactview). */
+export const CONTACT_VIEWS = { type: 'MemberList' as const, id: 'CONTACT_VIEWS' }
 
 /** Which request, on whom: the kind and the other member's profile id. */
 export interface RequestArgs {
@@ -132,6 +135,19 @@ export const memberApi = api.injectEndpoints({
     declineRequest: build.mutation<unknown, RequestArgs>(onRequest('-decline')),
     ignoreRequest: build.mutation<unknown, RequestArgs>(onRequest('-ignore')),
     withdrawRequest: build.mutation<unknown, RequestArgs>(onRequest('-cancel')),
+    // A contact view (spec §7 profile/partner/contact-view/{id}): spends one view of the viewer's plan (not on a
+    // second look in the same plan period) and unmasks the member's contact. It changes that member's partner view,
+    // the lists, the dashboard's and the profile's views left (entitlements) and the list of viewed contacts.
+    viewContact: build.mutation<ContactViewResult, string>({
+      query: (profileId) => ({ url: `profile/partner/contact-view/${encodeURIComponent(profileId)}`, method: 'POST' }),
+      invalidatesTags: (_r, error, profileId) => (error ? [] : [...memberChangedTags(profileId), CONTACT_VIEWS, { type: 'Profile' as const }]),
+    }),
+    // The members whose contact the viewer viewed with their plan, newest first (Inbox → Contacts).
+    getContactViews: build.query<ViewedContactPage, { skip: number; limit: number }>({
+      query: ({ skip, limit }) => ({ url: 'list-of-contactview', params: { skip, limit } }),
+      transformResponse: (data: ViewedContactPage | null) => ({ items: data?.items ?? [], total: data?.total ?? 0 }),
+      providesTags: [CONTACT_VIEWS, { type: 'MemberList' as const, id: 'LIST' }],
+    }),
     // A report also blocks the member and marks them "don't show", so it changes the same lists.
     reportProfile: build.mutation<null, { profileId: string } & ReportInput>({
       query: ({ profileId, ...body }) => ({ url: `profile/report/${encodeURIComponent(profileId)}`, method: 'POST', body }),
@@ -162,4 +178,6 @@ export const {
   useDeclineRequestMutation,
   useIgnoreRequestMutation,
   useWithdrawRequestMutation,
+  useViewContactMutation,
+  useGetContactViewsQuery,
 } = memberApi

@@ -22,6 +22,8 @@ export interface MemberCard {
   photosProtected: boolean
   /** Verification kinds: mobile, email, id, parish. */
   badges: string[]
+  /** The member's plan includes profile highlight ("Premium member" on the card). */
+  highlighted?: boolean
   /** Recently viewed / recent visitors: the last view, ISO time. */
   viewedAt?: string
   viewCount?: number
@@ -180,4 +182,48 @@ export interface ReportInput {
   kind: 'profile' | 'chat'
   reason: ReportReason
   details: string
+}
+
+/**
+ * A member's contact as the viewer may see it: masked (the first 4 digits, the e-mail without its local part) unless
+ * the viewer used a contact view on them, they accepted the viewer's phone request, or it is the viewer's own.
+ */
+export interface MemberContact {
+  phoneCode: string
+  phone: string
+  email: string
+  masked: boolean
+  contactPerson?: string
+  contactRelation?: string
+  callTime?: string
+}
+
+/**
+ * Whether the viewer may see a member's full contact (GET profile/partner/{id} "contactAccess"): shown already,
+ * available for one contact view, refused for want of a plan or of views left, or refused by the owner's contact
+ * filter. message is the server's words for the refusals; viewsLeft the viewer's contact views left.
+ */
+export interface ContactAccess {
+  state: 'shown' | 'available' | 'noPlan' | 'noViewsLeft' | 'filter'
+  viewsLeft: number
+  message: string
+}
+
+/** POST profile/partner/contact-view/{id}: the full contact, whether a view was spent (not on a second look), and the views left. */
+export interface ContactViewResult {
+  contact: MemberContact
+  charged: boolean
+  contactViewsLeft: number
+}
+
+/** A member whose contact the viewer viewed with their plan (GET list-of-contactview): the card, the contact and when. */
+export interface ViewedContactCard extends MemberCard {
+  viewedAt: string
+  contact: MemberContact
+}
+
+/** A page of GET list-of-contactview, newest first. */
+export interface ViewedContactPage {
+  items: ViewedContactCard[]
+  total: number
 }

@@ -16,6 +16,8 @@ const FALLBACK: Record<NotificationType, string> = {
   phoneRequestAccepted: '/inbox/contacts',
   profileViewed: '/matches/recent-visitors',
   planExpiring: '/plan-upgrade',
+  planActivated: '/my-matrimony/orders',
+  planEnded: '/my-matrimony/orders',
   badgeGranted: '/my-matrimony/my-profile',
 }
 

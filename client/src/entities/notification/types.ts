@@ -11,6 +11,8 @@ export type NotificationType =
   | 'phoneRequestAccepted'
   | 'profileViewed'
   | 'planExpiring'
+  | 'planActivated'
+  | 'planEnded'
   | 'badgeGranted'
 
 /** One notification of the member's. */
@@ -24,7 +26,7 @@ export interface NotificationItem {
   read: boolean
   /** ISO time. */
   createdAt: string
-  /** The other member's card (as the lists show it); absent for planExpiring and badgeGranted, or when they are gone. */
+  /** The other member's card (as the lists show it); absent for plan and badge notices, or when they are gone. */
   member?: MemberCard
 }
 

@@ -125,12 +125,17 @@ export default function MemberMatchCard({ card, headingLevel = 2, onHidden }: Me
   const hideText = dontShowState.isLoading ? 'Hiding…' : "Don't show"
 
   return (
-    <article className="card match-card" data-testid="match-card">
+    <article className={'card match-card' + (card.highlighted ? ' match-card--highlighted' : '')} data-testid="match-card">
       <MemberPhoto src={src} gender={card.gender} alt={src ? `Photo of ${name}` : `${role} avatar`} size={96} className="match-card__photo" />
       <div className="match-card__head">
         <Heading className="match-card__name">{name}</Heading>
-        {(card.isNew || activity || distance || card.viewed) && (
+        {(card.highlighted || card.isNew || activity || distance || card.viewed) && (
           <p className="match-card__hints">
+            {card.highlighted && (
+              <span className="badge badge--gold">
+                <Icon name="star" size={13} /> Premium member
+              </span>
+            )}
             {card.isNew && <span className="badge badge--todo">New member</span>}
             {activity && (
               <span className="badge badge--ok">

@@ -70,6 +70,20 @@ describe('the match card', () => {
     expect(within(second).getByRole('link', { name: 'View profile of Joseph' })).toHaveAttribute('href', '/profile?profileId=TM2000002')
   })
 
+  it('marks a member whose plan includes profile highlight, and only them', () => {
+    renderWithProviders(
+      <>
+        <MemberMatchCard card={matchCard(1, { highlighted: true })} />
+        <MemberMatchCard card={matchCard(2)} />
+      </>,
+    )
+    const cards = screen.getAllByTestId('match-card')
+    expect(within(cards[0]).getByText('Premium member')).toBeInTheDocument()
+    expect(cards[0]).toHaveClass('match-card--highlighted')
+    expect(within(cards[1]).queryByText('Premium member')).not.toBeInTheDocument()
+    expect(cards[1]).not.toHaveClass('match-card--highlighted')
+  })
+
   it('shows a nearby distance as its band, never as a number of its own', () => {
     renderWithProviders(
       <>

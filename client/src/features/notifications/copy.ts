@@ -4,8 +4,8 @@ import type { NotificationType } from '../../entities/notification'
 /** The words of the notifications screen, the bell and the dashboard panel. */
 export const NOTIFICATIONS_COPY = {
   title: 'Notifications',
-  description: 'Invitations, requests, profile views, plan reminders and badges, the latest first.',
-  intro: 'What happened on your profile: invitations and their answers, photo and phone requests, profile views, plan reminders and badges.',
+  description: 'Invitations, requests, profile views, payments, plan reminders and badges, the latest first.',
+  intro: 'What happened on your profile: invitations and their answers, photo and phone requests, profile views, payments, plan reminders and badges.',
   // Spec wording, capitals included.
   empty: 'Empty Notifications',
   emptyHelp: 'When members invite you, answer your invitations or ask for your photos or phone number, you will see it here.',
@@ -26,6 +26,8 @@ export const TYPE_ICON: Record<NotificationType, IconName> = {
   phoneRequestAccepted: 'phone',
   profileViewed: 'users',
   planExpiring: 'star',
+  planActivated: 'star',
+  planEnded: 'star',
   badgeGranted: 'badge',
 }
 

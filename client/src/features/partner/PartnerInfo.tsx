@@ -1,4 +1,3 @@
-import { Link } from 'react-router'
 import Icon from '../../components/Icon'
 import { formatDate } from '../../lib/format'
 import { BADGE_MEANING, LAST_ACTIVE, labelOf, pronouns } from './labels'
@@ -33,76 +32,7 @@ export function PartnerBadges({ badges, name }: { badges: Badge[]; name: string 
   )
 }
 
-interface ContactProps {
-  profile: PartnerProfile
-  /** The viewer has an active paid plan. */
-  viewerPaid: boolean
-  /** Where the plans are. */
-  plansPath: string
-}
-
-/** The member's contact: masked (first 4 digits, e-mail without its name) with the "View contact" call to action. */
-export function PartnerContactCard({ profile, viewerPaid, plansPath }: ContactProps) {
-  const c = profile.contact
-  const rel = c.contactRelation ? ` (${c.contactRelation})` : ''
-  return (
-    <section className="panel" aria-labelledby="contact-title">
-      <h2 id="contact-title" className="panel__title">
-        Contact details
-      </h2>
-      <dl className="contact-rows">
-        <div>
-          <dt>
-            <Icon name="phone" size={16} /> Mobile
-          </dt>
-          <dd data-testid="contact-phone">{`${c.phoneCode} ${c.phone}`.trim()}</dd>
-        </div>
-        <div>
-          <dt>
-            <Icon name="mail" size={16} /> E-mail
-          </dt>
-          <dd data-testid="contact-email">{c.email}</dd>
-        </div>
-        {!c.masked && c.contactPerson && (
-          <div>
-            <dt>Contact person</dt>
-            <dd>
-              {c.contactPerson}
-              {rel}
-            </dd>
-          </div>
-        )}
-        {!c.masked && c.callTime && (
-          <div>
-            <dt>Best time to call</dt>
-            <dd>{c.callTime}</dd>
-          </div>
-        )}
-      </dl>
-      {c.masked &&
-        (viewerPaid ? (
-          <div className="contact-cta">
-            <button type="button" className="btn btn--gold btn--sm" disabled aria-describedby="contact-why">
-              View contact
-            </button>
-            <p id="contact-why" className="small muted">
-              Viewing the full number and e-mail will use one contact view of your plan; until then, ask for the number with Request phone number.
-            </p>
-          </div>
-        ) : (
-          <div className="contact-cta">
-            <Link to={plansPath} className="btn btn--gold btn--sm" aria-describedby="contact-why">
-              View contact
-            </Link>
-            <p id="contact-why" className="small muted">
-              Only the first 4 digits and the e-mail&apos;s domain are shown. Seeing the full number and e-mail needs a paid plan; each plan includes a number of
-              contact views.
-            </p>
-          </div>
-        ))}
-    </section>
-  )
-}
+export { PartnerContactCard } from './PartnerContactCard'
 
 /** One labelled value; skipped when empty. */
 type Row = [label: string, value: string | null | undefined]

@@ -40,24 +40,26 @@ describe('the profile another member sees', () => {
     expect(screen.getByText('I love music.')).toBeInTheDocument()
   })
 
-  it('masks the contact and sends a free viewer to the plans with the reason', () => {
-    renderWithProviders(<PartnerContactCard profile={bride()} viewerPaid={false} plansPath="/plans" />)
+  it('masks the contact and sends a viewer without a plan to the plans with the server\'s reason', () => {
+    const p = bride({ contactAccess: { state: 'noPlan', viewsLeft: 0, message: 'Buy a plan to view contact details' } })
+    renderWithProviders(<PartnerContactCard profile={p} plansPath="/plans" />)
     expect(screen.getByTestId('contact-phone')).toHaveTextContent('+91 9876XXXXXX')
     expect(screen.getByTestId('contact-email')).toHaveTextContent('XXXXXX@gmail.com')
-    const cta = screen.getByRole('link', { name: 'View contact' })
+    const cta = screen.getByRole('link', { name: 'See plans' })
     expect(cta).toHaveAttribute('href', '/plans')
-    expect(cta).toHaveAccessibleDescription(/needs a paid plan/)
+    expect(cta).toHaveAccessibleDescription('Buy a plan to view contact details')
   })
 
-  it('does not fake a contact view for a paid viewer: the button waits, with the reason', () => {
-    renderWithProviders(<PartnerContactCard profile={bride()} viewerPaid plansPath="/plans" />)
-    expect(screen.getByRole('button', { name: 'View contact' })).toBeDisabled()
-    expect(screen.getByRole('button', { name: 'View contact' })).toHaveAccessibleDescription(/one contact view of your plan/)
+  it('offers a paid viewer the contact view with the views left', () => {
+    renderWithProviders(<PartnerContactCard profile={bride({ contactAccess: { state: 'available', viewsLeft: 12, message: '' } })} plansPath="/plans" />)
+    const button = screen.getByRole('button', { name: 'View contact (uses 1 of 12 left)' })
+    expect(button).toBeEnabled()
+    expect(button).toHaveAccessibleDescription(/Viewing this member again during your plan costs nothing/)
   })
 
   it('shows an unmasked contact (own profile, or after a contact view) with the contact person', () => {
     const p = bride({ contact: { phoneCode: '+91', phone: '9876543210', email: 'anna@gmail.com', masked: false, contactPerson: 'Mathew Joseph', contactRelation: 'father' } })
-    renderWithProviders(<PartnerContactCard profile={p} viewerPaid={false} plansPath="/plans" />)
+    renderWithProviders(<PartnerContactCard profile={p} plansPath="/plans" />)
     expect(screen.getByTestId('contact-phone')).toHaveTextContent('+91 9876543210')
     expect(screen.getByText('Mathew Joseph (father)')).toBeInTheDocument()
     expect(screen.queryByText('View contact')).not.toBeInTheDocument()

@@ -1,4 +1,4 @@
-import type { CardInvitation, RequestStatus } from '../../entities/member'
+import type { CardInvitation, ContactAccess, MemberContact, RequestStatus } from '../../entities/member'
 import type { PhotoRef } from '../../lib/photos'
 
 /** A badge: what was checked (mobile, email, id, parish) and when. */
@@ -10,15 +10,7 @@ export interface Badge {
 }
 
 /** Another member's contact as the viewer may see it: masked (first 4 digits, e-mail without its local part) unless viewed. */
-export interface PartnerContact {
-  phoneCode: string
-  phone: string
-  email: string
-  masked: boolean
-  contactPerson?: string
-  contactRelation?: string
-  callTime?: string
-}
+export type PartnerContact = MemberContact
 
 /**
  * The viewer's photo and phone requests to this member, as the viewer may see them: absent or "" (none), pending,
@@ -63,6 +55,8 @@ export interface PartnerProfile extends PartnerSections {
   photosProtected: boolean
   badges: Badge[]
   contact: PartnerContact
+  /** Whether the viewer may see the full contact, and how (absent from an older server). */
+  contactAccess?: ContactAccess
   requests: PartnerRequests
   /** The viewer put this member on the "don't show" list. */
   dontShow: boolean

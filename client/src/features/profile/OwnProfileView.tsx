@@ -185,7 +185,7 @@ export function OwnProfileSections({ profile: p, options }: { profile: OwnProfil
           ['Mobile', <>{[p.contact.phoneCode, p.contact.phone].filter(Boolean).join(' ')} <VerifiedTag ok={p.phoneVerified} /></>],
         ]}
       >
-        <p className="small muted">Other members see only the first 4 digits of your number and not the name part of your e-mail, until you allow a contact view.</p>
+        <p className="small muted">Other members see only the first 4 digits of your number and not the name part of your e-mail, until they use a contact view that your contact filter allows.</p>
       </SectionPanel>
       <SectionPanel
         sectionKey="faith"
