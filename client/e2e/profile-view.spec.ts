@@ -57,16 +57,16 @@ test('profile view: photos, masked contact, badges, protected photos, not found 
     await expect(page.getByTestId('contact-email')).toHaveText('XXXXXX@example.in')
     await expect(page.getByText(bride.phone)).toHaveCount(0)
     await expect(page.getByText(bride.email)).toHaveCount(0)
+    // Demo members are on a paid plan or not; the call to action says what applies to this viewer (the billing
+    // spec spends a contact view; this one only reads the offer).
     const cta = page.locator('.contact-cta')
-    await expect(cta.getByText('View contact')).toBeVisible()
-    // Demo members are on a paid plan or not; the call to action says what applies to this viewer.
-    const summary = await call<{ subscription: unknown }>(request, groom.token, 'GET', 'profile?onlyInfo=true')
-    if (summary.data.subscription) {
-      await expect(cta.getByRole('button', { name: 'View contact' })).toBeDisabled()
-      await expect(cta).toContainText('will use one contact view of your plan')
+    const summary = await call<{ entitlements: { paid: boolean; contactViewsLeft: number } }>(request, groom.token, 'GET', 'profile?onlyInfo=true')
+    if (summary.data.entitlements.paid) {
+      await expect(cta.getByRole('button', { name: `View contact (uses 1 of ${summary.data.entitlements.contactViewsLeft} left)` })).toBeEnabled()
+      await expect(cta).toContainText('Viewing this member again during your plan costs nothing')
     } else {
-      await expect(cta.getByRole('link', { name: 'View contact' })).toHaveAttribute('href', '/plans')
-      await expect(cta).toContainText('needs a paid plan')
+      await expect(cta).toContainText('Buy a plan to view contact details')
+      await expect(cta.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/plans')
     }
   })
 

@@ -107,14 +107,16 @@ test.describe('public pages', () => {
     await expect(main.getByRole('link', { name: b.title })).toBeVisible()
   })
 
-  test('plans shows 4 plans with prices and Join leads to /register', async ({ page }) => {
+  test('plans shows the free tier and 4 plans with prices and Join leads to /register', async ({ page }) => {
     await page.goto('/plans')
-    await expect(page.getByTestId('plan-card')).toHaveCount(4)
-    await expect(page.getByTestId('plan-price').first()).toHaveText('₹2,499')
+    // The free tier first (a plan row like the others), then the four paid plans.
+    await expect(page.getByTestId('plan-card')).toHaveCount(5)
+    await expect(page.getByTestId('plan-price').nth(0)).toHaveText('₹0')
+    await expect(page.getByTestId('plan-price').nth(1)).toHaveText('₹2,499')
     await expect(page.getByRole('table')).toContainText('Invitations a day')
     await expect(page.getByRole('columnheader', { name: 'Free' })).toBeVisible()
-    await page.getByTestId('plan-card').first().getByRole('link', { name: /Join/ }).click()
-    await expect(page).toHaveURL(/\/register(\?|$)/)
+    await page.getByTestId('plan-card').nth(1).getByRole('link', { name: /Join/ }).click()
+    await expect(page).toHaveURL(/\/register\?plan=TFM-EXECUTIVE$/)
     await expect(page.getByRole('heading', { name: 'Join us' })).toBeVisible()
   })
 

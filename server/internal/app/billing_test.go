@@ -214,6 +214,19 @@ func TestBillingOverHTTP(t *testing.T) {
 				if subs != 1 || events != 1 {
 					t.Fatalf("%d subscriptions and %d plan-activated events for one payment (callback and webhooks)", subs, events)
 				}
+				// She is told, in the bell and by e-mail (her address is verified).
+				deliverEvents(t, a)
+				_, e = call(t, a, "GET", "/api/v1/profile/notification", "", bride.auth()...)
+				var notes struct{ Items []notificationJSON }
+				json.Unmarshal(e.Data, &notes)
+				if len(notes.Items) == 0 || notes.Items[0].Type != "planActivated" || !strings.Contains(notes.Items[0].Message, order.Order.ID) ||
+					notes.Items[0].Link != "/my-matrimony/orders" {
+					t.Fatalf("notifications: %+v", notes.Items)
+				}
+				sent, ok := a.MailOutbox.Last(bride.Email)
+				if !ok || !strings.Contains(sent.Subject, "Payment received") || !strings.Contains(sent.Text, "TFM-CLASSIC") {
+					t.Fatalf("receipt e-mail: %+v", sent)
+				}
 			})
 
 			t.Run("OKMyOrdersAndTheInvoice", func(t *testing.T) {
