@@ -14,7 +14,7 @@ FUZZTIME ?= 30000x
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 GOFILES  := $(shell find server db client/embed.go -name '*.go' -o -name '*.sql' -o -name '*.json' 2>/dev/null)
 
-.PHONY: help run build client deps go-deps client-deps node-clients test vet gotest pdf-deps client-lint client-test e2e e2e-deps fuzz clean
+.PHONY: help run build client deps go-deps client-deps node-clients test vet gotest pdf-deps client-lint client-test client-chunks e2e e2e-deps fuzz clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
@@ -47,7 +47,7 @@ node-clients: scripts/realtime-clients/node_modules/.package-lock.json
 scripts/realtime-clients/node_modules/.package-lock.json: scripts/realtime-clients/package-lock.json
 	cd scripts/realtime-clients && npm ci --no-audit --no-fund
 
-test: vet gotest client-lint client-test client e2e ## vet, Go tests (race), client lint, client unit tests, client build, browser end-to-end tests
+test: vet gotest client-lint client-test client client-chunks e2e ## vet, Go tests (race), client lint, client unit tests, client build, admin-chunk check, browser end-to-end tests
 
 vet: go-deps ## go vet and staticcheck
 	$(GO) vet ./...
@@ -62,6 +62,9 @@ client-lint: client-deps ## client ESLint: TypeScript, rules of hooks, and the i
 
 client-test: client-deps ## client unit tests (Vitest)
 	cd client && npm test
+
+client-chunks: client-deps ## prove members download none of the admin back office (builds with a manifest into a scratch folder)
+	cd client && node scripts/check-admin-chunk.mjs
 
 e2e: e2e-deps $(BIN) ## end-to-end tests in headless Chromium against the real binary
 	cd client && TFM_BIN=$(CURDIR)/$(BIN) CHROMIUM_PATH=$(CHROMIUM) npx playwright test

@@ -9,6 +9,8 @@ import tseslint from 'typescript-eslint'
 // The layers of src/, from the top: a layer imports only the layers listed for it in LAYER_POLICIES.
 const LAYERS = [
   { type: 'app', pattern: 'src/app' },
+  // The admin back office (issue 21): a lazily loaded app of its own beside the member app.
+  { type: 'admin', pattern: 'src/admin' },
   { type: 'routes', pattern: 'src/routes' },
   { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
   { type: 'entity', pattern: 'src/entities/*', capture: ['entity'] },
@@ -19,6 +21,9 @@ const LAYERS = [
   { type: 'test', pattern: 'src/test' },
 ]
 
+// The files of app/ that the admin app may import.
+const ADMIN_APP_FILES = ['store.ts', 'hooks.ts', 'notify.ts', 'config.ts']
+
 const may = (from, ...to) => ({ from: { element: { type: from } }, allow: { to: { element: { types: { anyOf: to } } } } })
 
 // main.tsx, the entry point, belongs to no layer: it mounts the app and loads the global stylesheet.
@@ -28,6 +33,12 @@ const ENTRY = { category: 'entry', pattern: 'src/main.tsx' }
 const LAYER_POLICIES = [
   { from: { file: { categories: 'entry' } }, allow: { to: { element: { types: { anyOf: ['app', 'styles'] } } } } },
   may('app', 'app', 'routes', 'feature', 'entity', 'components', 'lib', 'api', 'styles', 'test'),
+  // Only the router reaches the admin app, through its lazy import: the member bundle carries none of it.
+  { from: { element: { type: 'app', fileInternalPath: 'router.tsx' } }, allow: { to: { element: { type: 'admin' } } } },
+  // The admin app stands on the shared UI, never on the member app's features, entities, routes or API slice; of app it
+  // takes only the store plumbing (lazy injection, typed hooks), the toasts and the runtime config.
+  may('admin', 'admin', 'components', 'lib', 'styles', 'test'),
+  { from: { element: { type: 'admin' } }, allow: { to: { element: { type: 'app', fileInternalPath: ADMIN_APP_FILES } } } },
   may('routes', 'routes', 'app', 'feature', 'entity', 'components', 'lib', 'api', 'styles', 'test'),
   // A feature imports its own files, never another feature's: what two features share moves to an entity or a component.
   may('feature', 'app', 'entity', 'components', 'lib', 'api', 'styles', 'test'),

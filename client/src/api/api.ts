@@ -2,6 +2,7 @@ import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react'
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react'
 import type { Dispatch } from '@reduxjs/toolkit'
 import { SESSION_EXPIRED_MESSAGE, sessionEnded, tokenStore, tokensRefreshed } from './session'
+import { announceMaintenance } from './maintenance'
 
 /** The response envelope every /api/v1 call uses. */
 export interface Envelope<T> {
@@ -69,7 +70,9 @@ export const envelopeBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiErro
     const e = result.error
     const status = typeof e.status === 'number' ? e.status : e.status === 'FETCH_ERROR' ? 'FETCH_ERROR' : 'PARSE_ERROR'
     const body = 'data' in e ? e.data : undefined
-    return { error: toApiError(status, body), meta: result.meta }
+    const error = toApiError(status, body)
+    announceMaintenance(error.status, error.message)
+    return { error, meta: result.meta }
   }
   const body = result.data
   if (!isEnvelope(body)) return { error: { status: 'ENVELOPE_ERROR', message: GENERIC }, meta: result.meta }

@@ -63,8 +63,16 @@ const MEMBER_SCREENS: Record<string, ReturnType<typeof page>> = {
   [ROUTES.planUpgradeFailure]: page(() => import('../routes/PlanUpgradeFailure')),
 }
 
-/** Every route of spec §2. */
+/** Every route of spec §2, and the admin back office beside them. */
 export const routeObjects: RouteObject[] = [
+  {
+    // Issue 21: the admin app is a chunk of its own that only this route loads, and it sits outside RootLayout, so
+    // none of the member shell (header, footer, chat dock, socket, session) runs there. Its screens are its own routes.
+    path: ROUTES.admin + '/*',
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <BootFallback />,
+    lazy: page(() => import('../admin/AdminApp')),
+  },
   {
     path: '/',
     Component: RootLayout,

@@ -70,7 +70,14 @@ export const ROUTES = {
   inboxNotification: '/inbox/notification',
   // The chat page (ours: the spec names the chat screens but no path for them).
   chat: '/chat',
+  // The admin back office (issue 21): its own chunk, layout and session; none of the member shell.
+  admin: '/admin',
 } as const
+
+/** Whether a path belongs to the admin back office (it keeps working while the member site is in maintenance). */
+export function isAdminPath(pathname: string): boolean {
+  return pathname === ROUTES.admin || pathname.startsWith(ROUTES.admin + '/')
+}
 
 /** Pages opened from e-mailed links: they use the minimal layout (the tokenAction flag). */
 export const TOKEN_ACTION_ROUTES: string[] = [ROUTES.activate, ROUTES.resetPassword, ROUTES.unsubscribe]

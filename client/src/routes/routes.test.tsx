@@ -132,3 +132,21 @@ describe('the /search/basic route', () => {
     expect(screen.getByRole('option', { name: /Kochi/ })).toBeInTheDocument()
   })
 })
+
+describe('the admin back office route', () => {
+  it('sits beside the member layout, not inside it, and loads the admin app lazily', () => {
+    const admin = routeObjects.find((r) => r.path === '/admin/*')
+    expect(admin?.lazy).toBeTypeOf('function')
+    expect(admin?.Component).toBeUndefined()
+    const root = routeObjects.find((r) => r.path === '/')!
+    expect(findRoute(root.children ?? [], '/admin/*')).toBeUndefined()
+  })
+
+  it('shows /admin/login without the member header, footer or chat, asking the member API nothing', async () => {
+    const calls = fakeServer()
+    renderRoutes(routeObjects, '/admin/login')
+    expect(await screen.findByRole('heading', { name: 'Log in to the back office' })).toBeInTheDocument()
+    expect(document.querySelector('.site-header, .site-footer, .chat-dock, .chat-fab')).toBeNull()
+    expect(calls).toEqual([])
+  })
+})

@@ -11,11 +11,12 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
-	"time"
 
-	"golang.org/x/crypto/bcrypt"
+	"golang.org/x/term"
 
+	"github.com/tfmmatrimony/tfm/server/internal/admin"
 	"github.com/tfmmatrimony/tfm/server/internal/app"
+	"github.com/tfmmatrimony/tfm/server/internal/apperr"
 	"github.com/tfmmatrimony/tfm/server/internal/config"
 	"github.com/tfmmatrimony/tfm/server/internal/seed"
 )
@@ -26,12 +27,12 @@ commands:
   serve              run the web server (default)
   migrate            apply database migrations and exit
   seed [--demo] [--synthetic N [--seed S]]
-                     load master data, plans, settings and content; --demo adds ~200 demo members;
+                     load master data, plans, settings and content; --demo adds ~200 demo members and one demo admin per role;
                      --synthetic N makes sure N synthetic members exist (synthetic.000001@synthetic.tfmmatrimony.in …,
                      password Synthetic@123), drawn deterministically from seed S (default 1)
-  admin create --enable-admin-create --email E --role R
-                     create a back-office account (password read from TFM_ADMIN_PASSWORD);
-                     behind a flag until the admin API ships
+  admin create --email E --role R[,R...] [--name N]
+                     create a back-office account (password from TFM_ADMIN_PASSWORD, or asked for
+                     on the terminal); the authenticator app is set up at the first login
   bench-members, bench-discovery
                      benchmark helpers for scripts/bench/realtime and scripts/bench/discovery (refused under APP_ENV=prod)
 
@@ -101,6 +102,9 @@ func run(args []string) error {
 			if _, err := a.Seeder().Demo(ctx); err != nil {
 				return err
 			}
+			if _, err := a.SeedDemoAdmins(ctx); err != nil {
+				return err
+			}
 		}
 		if *synthetic > 0 {
 			_, err := a.Seeder().Synthetic(ctx, seed.SyntheticOptions{Count: *synthetic, Seed: *synthSeed})
@@ -112,39 +116,54 @@ func run(args []string) error {
 	}
 }
 
+// adminCommand is `tfm admin create --email E --role R[,R…] [--name N]`:
+// the first admin of a fresh install, or one made by an operator. The
+// password comes from TFM_ADMIN_PASSWORD, or is asked for on the terminal
+// (not echoed); the second factor is set up at the first login.
 func adminCommand(ctx context.Context, a *app.App, args []string) error {
 	if len(args) == 0 || args[0] != "create" {
-		return errors.New("usage: tfm admin create --enable-admin-create --email E --role R")
+		return errors.New("usage: tfm admin create --email E --role R[,R...] [--name N]")
 	}
 	fs := flag.NewFlagSet("admin create", flag.ContinueOnError)
-	enable := fs.Bool("enable-admin-create", false, "acknowledge that the admin API is not released yet")
 	email := fs.String("email", "", "the admin's e-mail")
-	role := fs.String("role", "", "superadmin, moderator, content, finance or support")
+	roles := fs.String("role", "", "one or more of superadmin, moderator, content, finance, support (comma-separated)")
+	name := fs.String("name", "", "the admin's name (default: the e-mail's name part)")
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
 	}
-	if !*enable {
-		return errors.New("admin create is behind --enable-admin-create until the admin API ships")
-	}
-	switch *role {
-	case "superadmin", "moderator", "content", "finance", "support":
-	default:
-		return fmt.Errorf("unknown role %q", *role)
+	if *name == "" {
+		*name, _, _ = strings.Cut(*email, "@")
 	}
 	pw := os.Getenv("TFM_ADMIN_PASSWORD")
-	if len(pw) < 12 || len(pw) > 72 {
-		return errors.New("set TFM_ADMIN_PASSWORD to 12–72 characters")
+	if pw == "" {
+		if !term.IsTerminal(int(os.Stdin.Fd())) {
+			return errors.New("set TFM_ADMIN_PASSWORD, or run this on a terminal to be asked for the password")
+		}
+		fmt.Fprint(os.Stderr, "Password for "+*email+": ")
+		b, err := term.ReadPassword(int(os.Stdin.Fd()))
+		fmt.Fprintln(os.Stderr)
+		if err != nil {
+			return err
+		}
+		pw = string(b)
 	}
-	hash, err := bcrypt.GenerateFromPassword([]byte(pw), 12)
+	var list []string
+	for _, r := range strings.Split(*roles, ",") {
+		if r = strings.TrimSpace(r); r != "" {
+			list = append(list, r)
+		}
+	}
+	created, err := a.Admin.Create(ctx, admin.CreateInput{Email: *email, Name: *name, Password: pw, Roles: list})
 	if err != nil {
+		if e, ok := apperr.As(err); ok && len(e.Fields) > 0 {
+			var msgs []string
+			for f, m := range e.Fields {
+				msgs = append(msgs, f+": "+m)
+			}
+			return errors.New("admin not created: " + strings.Join(msgs, "; "))
+		}
 		return err
 	}
-	err = a.DB.WithContext(ctx).Table("admins").Create(map[string]any{
-		"email": strings.ToLower(strings.TrimSpace(*email)), "password_hash": string(hash), "role": *role, "created_at": time.Now().UTC(),
-	}).Error
-	if err != nil {
-		return fmt.Errorf("creating admin: %w", err)
-	}
-	a.Log.Info("admin created", "role", *role)
+	a.Log.Info("admin created; the authenticator is set up at the first login", "id", created.ID, "roles", strings.Join(created.Roles, ","))
 	return nil
 }

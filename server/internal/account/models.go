@@ -8,8 +8,9 @@ import (
 
 // User statuses.
 const (
-	StatusActive = "active"
-	StatusBanned = "banned"
+	StatusActive    = "active"
+	StatusBanned    = "banned"
+	StatusSuspended = "suspended" // until users.suspended_until
 )
 
 // User is a row of users: the login identity behind a profile.
@@ -22,6 +23,7 @@ type User struct {
 	Status          string     `json:"status"`
 	EmailVerifiedAt *time.Time `json:"emailVerifiedAt"`
 	PhoneVerifiedAt *time.Time `json:"phoneVerifiedAt"`
+	SuspendedUntil  *time.Time `json:"suspendedUntil"`
 	TokenVersion    int        `json:"-"`
 	IsDemo          bool       `json:"-"`
 	CreatedAt       time.Time  `json:"createdAt"`

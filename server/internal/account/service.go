@@ -19,6 +19,7 @@ import (
 
 	"github.com/tfmmatrimony/tfm/server/internal/apperr"
 	"github.com/tfmmatrimony/tfm/server/internal/billing"
+	"github.com/tfmmatrimony/tfm/server/internal/dates"
 	"github.com/tfmmatrimony/tfm/server/internal/event"
 	"github.com/tfmmatrimony/tfm/server/internal/platform/mail"
 	"github.com/tfmmatrimony/tfm/server/internal/platform/sms"
@@ -545,8 +546,8 @@ func (s *Service) Login(ctx context.Context, in LoginInput, ip string) (*Session
 		return nil, apperr.New(apperr.Unauthorized, MsgBadCredentials)
 	}
 	s.passGuard(ctx, guard)
-	if u.Status != StatusActive {
-		return nil, apperr.New(apperr.Forbidden, "Your account has been suspended. Please contact support.")
+	if err := s.standing(ctx, &u); err != nil {
+		return nil, err
 	}
 	return s.sessionFor(ctx, u.ID)
 }
@@ -586,8 +587,8 @@ func (s *Service) loginOTP(ctx context.Context, in LoginInput, ip string) (*Sess
 	if u.ID == 0 {
 		return nil, apperr.New(apperr.Unauthorized, msgOTPWrong)
 	}
-	if u.Status != StatusActive {
-		return nil, apperr.New(apperr.Forbidden, "Your account has been suspended. Please contact support.")
+	if err := s.standing(ctx, &u); err != nil {
+		return nil, err
 	}
 	if u.PhoneVerifiedAt == nil { // receiving the OTP proves the number
 		_ = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
@@ -732,13 +733,70 @@ func (s *Service) Ban(ctx context.Context, userID uint64) error {
 	return store.Translate(err, "Member not found", "")
 }
 
-// Unban lifts a suspension; the member logs in again.
+// Unban lifts a ban or a suspension; the member logs in again.
 func (s *Service) Unban(ctx context.Context, userID uint64) error {
-	err := s.db.WithContext(ctx).Model(&User{}).Where("id = ?", userID).Update("status", StatusActive).Error
-	if err == nil {
+	res := s.db.WithContext(ctx).Model(&User{}).Where("id = ?", userID).
+		Updates(map[string]any{"status": StatusActive, "suspended_until": nil, "updated_at": s.now().UTC()})
+	if res.Error == nil && res.RowsAffected == 0 {
+		return apperr.New(apperr.NotFound, "Member not found")
+	}
+	if res.Error == nil {
 		s.stateChanged(ctx, userID, StateUnbanned, "")
 	}
+	return store.Translate(res.Error, "Member not found", "")
+}
+
+// Suspend suspends the member until until (a moderator's action): like a
+// ban, every session and socket ends at once and the member drops out of
+// every list; unlike a ban, it ends by itself (LiftSuspensions, or their
+// next login after that time).
+func (s *Service) Suspend(ctx context.Context, userID uint64, until time.Time) error {
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Model(&User{}).Where("id = ? AND status <> ?", userID, StatusBanned).
+			Updates(map[string]any{"status": StatusSuspended, "suspended_until": until.UTC(), "updated_at": s.now().UTC()})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return apperr.New(apperr.Conflict, "This member is banned or not found")
+		}
+		return s.endAllSessions(tx, userID)
+	})
+	if err == nil {
+		s.stateChanged(ctx, userID, StateBanned, "")
+	}
 	return store.Translate(err, "Member not found", "")
+}
+
+// LiftSuspensions ends the suspensions whose time is up and returns how many;
+// every node runs it each minute (the conditional UPDATE makes that safe).
+func (s *Service) LiftSuspensions(ctx context.Context) (int64, error) {
+	res := s.db.WithContext(ctx).Model(&User{}).Where("status = ? AND suspended_until <= ?", StatusSuspended, s.now().UTC()).
+		Updates(map[string]any{"status": StatusActive, "suspended_until": nil, "updated_at": s.now().UTC()})
+	return res.RowsAffected, store.Translate(res.Error, "", "")
+}
+
+// standing refuses a login of a member who is banned, or suspended until a
+// time still to come (a suspension whose time is up is lifted here).
+func (s *Service) standing(ctx context.Context, u *User) error {
+	switch u.Status {
+	case StatusActive:
+		return nil
+	case StatusSuspended:
+		if u.SuspendedUntil != nil && !s.now().Before(*u.SuspendedUntil) {
+			if _, err := s.LiftSuspensions(ctx); err != nil {
+				return err
+			}
+			u.Status = StatusActive
+			return nil
+		}
+		until := ""
+		if u.SuspendedUntil != nil {
+			until = " until " + dates.Day(*u.SuspendedUntil)
+		}
+		return apperr.New(apperr.Forbidden, "Your account has been suspended"+until+". Please contact support.")
+	}
+	return apperr.New(apperr.Forbidden, "Your account has been suspended. Please contact support.")
 }
 
 // ---- passwords --------------------------------------------------------------

@@ -21,8 +21,9 @@ import (
 var (
 	// LoginBackoff is the per account-and-source policy.
 	LoginBackoff = ratelimit.BackoffPolicy{Free: 5, Base: 30 * time.Second, Max: 15 * time.Minute, TTL: 24 * time.Hour}
-	// accountFailures only counts an account's failures from all sources.
-	accountFailures = ratelimit.BackoffPolicy{Free: 1 << 30, TTL: time.Hour}
+	// AccountFailures only counts an account's failures from all sources
+	// (the admin login counts the same way).
+	AccountFailures = ratelimit.BackoffPolicy{Free: 1 << 30, TTL: time.Hour}
 )
 
 // AccountFailCeiling is how many failures in an hour, from all sources,
@@ -52,7 +53,7 @@ func (s *Service) checkGuard(ctx context.Context, g loginGuard) error {
 // failGuard records a failed attempt on both keys.
 func (s *Service) failGuard(ctx context.Context, g loginGuard) {
 	p := LoginBackoff
-	if _, total, _ := s.bo.Fail(ctx, g.account, accountFailures); total >= AccountFailCeiling {
+	if _, total, _ := s.bo.Fail(ctx, g.account, AccountFailures); total >= AccountFailCeiling {
 		p.Free = 1
 	}
 	_, _, _ = s.bo.Fail(ctx, g.source, p)

@@ -2,7 +2,6 @@ package account
 
 import (
 	"context"
-	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
@@ -15,6 +14,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/tfmmatrimony/tfm/server/internal/apperr"
+	"github.com/tfmmatrimony/tfm/server/internal/keys"
 	"github.com/tfmmatrimony/tfm/server/internal/store"
 )
 
@@ -74,11 +74,7 @@ func sha256Hex(s string) string {
 }
 
 // subkey derives a purpose-specific key from the server secret.
-func subkey(secret []byte, purpose string) []byte {
-	m := hmac.New(sha256.New, secret)
-	m.Write([]byte("tfm/account/" + purpose))
-	return m.Sum(nil)
-}
+func subkey(secret []byte, purpose string) []byte { return keys.Derive(secret, "account/"+purpose) }
 
 // issueAccess signs an HS256 access token for the user.
 func (s *Service) issueAccess(userID uint64, profileCode string, version int, session string) (string, error) {

@@ -24,6 +24,7 @@ import (
 	"github.com/tfmmatrimony/tfm/client"
 	"github.com/tfmmatrimony/tfm/db"
 	"github.com/tfmmatrimony/tfm/server/internal/account"
+	"github.com/tfmmatrimony/tfm/server/internal/admin"
 	"github.com/tfmmatrimony/tfm/server/internal/billing"
 	"github.com/tfmmatrimony/tfm/server/internal/chat"
 	"github.com/tfmmatrimony/tfm/server/internal/config"
@@ -32,6 +33,7 @@ import (
 	"github.com/tfmmatrimony/tfm/server/internal/httpapi"
 	"github.com/tfmmatrimony/tfm/server/internal/master"
 	"github.com/tfmmatrimony/tfm/server/internal/match"
+	"github.com/tfmmatrimony/tfm/server/internal/media"
 	"github.com/tfmmatrimony/tfm/server/internal/notification"
 	"github.com/tfmmatrimony/tfm/server/internal/platform/mail"
 	"github.com/tfmmatrimony/tfm/server/internal/platform/memreduce"
@@ -39,6 +41,7 @@ import (
 	"github.com/tfmmatrimony/tfm/server/internal/platform/sms"
 	"github.com/tfmmatrimony/tfm/server/internal/profile"
 	"github.com/tfmmatrimony/tfm/server/internal/ratelimit"
+	"github.com/tfmmatrimony/tfm/server/internal/rbac"
 	"github.com/tfmmatrimony/tfm/server/internal/realtime/engineio"
 	"github.com/tfmmatrimony/tfm/server/internal/realtime/gateway"
 	"github.com/tfmmatrimony/tfm/server/internal/relation"
@@ -62,6 +65,13 @@ type App struct {
 	// contact views; Plans is its read side that other areas are given.
 	Billing *billing.Service
 	Plans   *billing.Meter
+	// Admin is the back office: admin accounts, logins, sessions, the Casbin
+	// policy (RBAC) and the audit log.
+	Admin *admin.Service
+	RBAC  *rbac.Enforcer
+	// Media is the media folder (photos, proofs, covers); Images re-encodes uploads.
+	Media  *media.Disk
+	Images *media.Processor
 	// TestGateway stands in for Razorpay when no keys are configured (dev and
 	// test only); its checkout page is at /dev/checkout/.
 	TestGateway *razorpay.TestGateway
@@ -179,6 +189,10 @@ func Open(ctx context.Context, cfg *config.Config, log *slog.Logger) (*App, erro
 	}
 
 	a.Notifications.SetPusher(livePush{a.Realtime})
+	if err := a.newAdmin(ctx); err != nil {
+		d.Close()
+		return nil, err
+	}
 	a.registerGuardMetrics()
 
 	checks := map[string]func(context.Context) error{"database": d.Ping}
@@ -186,7 +200,7 @@ func Open(ctx context.Context, cfg *config.Config, log *slog.Logger) (*App, erro
 		checks["redis"] = func(ctx context.Context) error { return a.Redis.Ping(ctx).Err() }
 	}
 	a.Handler = httpapi.NewRouter(httpapi.Deps{
-		Config: cfg, Log: log, Master: a.Master, Content: a.Content, Billing: a.Billing, Profiles: a.Profiles,
+		Config: cfg, Log: log, Master: a.Master, Content: a.Content, Billing: a.Billing, Profiles: a.Profiles, Admin: a.Admin, Media: a.Media,
 		Matches: a.Matches, Search: a.Search, Requests: a.Requests, Accounts: a.Accounts, Notifications: a.Notifications, MailOutbox: a.MailOutbox, SMSOutbox: a.SMSOutbox,
 		Limiter: a.Limiter, Registry: a.Registry, Checks: checks, Client: clientFS(a.Cfg.ClientDir), Realtime: a.Realtime,
 		DevCheckout: a.devCheckout(),
@@ -315,6 +329,7 @@ func (a *App) ServeListener(ctx context.Context, ln net.Listener) error {
 	a.Events.Start(ctx)
 	go a.Notifications.Run(ctx)
 	go a.Billing.Run(ctx)
+	go a.housekeeping(ctx)
 	if a.Cfg.MemoryReducer {
 		go (&memreduce.Reducer{Log: a.Log}).Run(ctx)
 	}

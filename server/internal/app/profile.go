@@ -18,10 +18,12 @@ import (
 // under MEDIA_DIR, at most half the CPUs (at least one) decoding uploads at
 // once, and photo grants keyed from the server secret.
 func (a *App) newProfiles() (*profile.Service, error) {
+	a.Media = media.NewDisk(a.Cfg.MediaDir)
+	a.Images = media.NewProcessor(max(1, runtime.NumCPU()/2))
 	return profile.New(profile.Deps{
 		DB: a.DB, Master: a.Master, Relations: a.Relations, Log: a.Log,
-		Disk:   media.NewDisk(a.Cfg.MediaDir),
-		Images: media.NewProcessor(max(1, runtime.NumCPU()/2)),
+		Disk:   a.Media,
+		Images: a.Images,
 		Grants: media.NewGrants(a.Cfg.JWTSecret, nil),
 		Events: a.Events, Plans: a.Plans,
 	})

@@ -105,17 +105,17 @@ func placeOfSupply(buyerState, sellerState string) string {
 
 // Checkout is what the client needs to open the gateway's checkout.
 type Checkout struct {
-	Order          *Order   `json:"order"`
-	Gateway        string   `json:"gateway"`
-	KeyID          string   `json:"keyId"`
-	GatewayOrderID string   `json:"gatewayOrderId"`
-	AmountPaise    int64    `json:"amountPaise"`
-	Currency       string   `json:"currency"`
-	MerchantName   string   `json:"merchantName"`
-	Description    string   `json:"description"`
-	Prefill        Prefill  `json:"prefill"`
-	CheckoutURL    string   `json:"checkoutUrl"`
-	Quote          *Quote   `json:"quote"`
+	Order          *Order  `json:"order"`
+	Gateway        string  `json:"gateway"`
+	KeyID          string  `json:"keyId"`
+	GatewayOrderID string  `json:"gatewayOrderId"`
+	AmountPaise    int64   `json:"amountPaise"`
+	Currency       string  `json:"currency"`
+	MerchantName   string  `json:"merchantName"`
+	Description    string  `json:"description"`
+	Prefill        Prefill `json:"prefill"`
+	CheckoutURL    string  `json:"checkoutUrl"`
+	Quote          *Quote  `json:"quote"`
 }
 
 // Prefill fills in the checkout's contact fields.

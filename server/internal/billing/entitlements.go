@@ -183,8 +183,8 @@ func (r *Meter) Highlighted(ctx context.Context, ids []uint64) (map[uint64]bool,
 type Expiring struct {
 	SubscriptionID uint64
 	ProfileID      uint64
-	PlanName  string
-	ExpiresAt time.Time
+	PlanName       string
+	ExpiresAt      time.Time
 }
 
 // ExpiringBetween lists members whose running plan ends in [from, to) and

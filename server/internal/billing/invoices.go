@@ -124,6 +124,11 @@ func (s *Service) InvoicePDF(ctx context.Context, member uint64, orderNo string)
 		}
 		return nil, internal(err)
 	}
+	return s.renderInvoice(db, o)
+}
+
+// renderInvoice renders order o's invoice, or NotFound when it has none.
+func (s *Service) renderInvoice(db *gorm.DB, o *orderRow) (*Invoice, error) {
 	var inv invoiceRow
 	if err := db.Where("order_id = ?", o.ID).Take(&inv).Error; err != nil {
 		return nil, store.Translate(err, MsgNoInvoice, "")
@@ -148,9 +153,9 @@ func (s *Service) invoiceDoc(o *orderRow, inv *invoiceRow, x *extra) pdf.Invoice
 	}
 	doc := pdf.Invoice{Brand: s.brand, Title: "Tax Invoice", Number: inv.Number, IssuedAt: inv.IssuedAt, OrderID: o.OrderNo,
 		PaymentID: o.PaymentID, PaymentMethod: o.Method,
-		Seller: pdf.Party{Name: s.seller.Name, Lines: s.seller.Lines, GSTIN: s.seller.GSTIN, State: s.seller.State, StateCode: StateCode(s.seller.State)},
-		Buyer:  pdf.Party{Name: inv.BuyerName, Email: inv.BuyerEmail, Phone: inv.BuyerPhone, State: inv.BuyerState, StateCode: StateCode(inv.BuyerState)},
-		Lines: []pdf.Line{{Description: o.PlanName + " membership plan", Detail: detail, SAC: inv.SAC, AmountPaise: o.ListPricePaise}},
+		Seller:        pdf.Party{Name: s.seller.Name, Lines: s.seller.Lines, GSTIN: s.seller.GSTIN, State: s.seller.State, StateCode: StateCode(s.seller.State)},
+		Buyer:         pdf.Party{Name: inv.BuyerName, Email: inv.BuyerEmail, Phone: inv.BuyerPhone, State: inv.BuyerState, StateCode: StateCode(inv.BuyerState)},
+		Lines:         []pdf.Line{{Description: o.PlanName + " membership plan", Detail: detail, SAC: inv.SAC, AmountPaise: o.ListPricePaise}},
 		DiscountPaise: o.DiscountPaise, TaxablePaise: inv.TaxablePaise, TotalPaise: inv.TotalPaise,
 		Notes: []string{
 			fmt.Sprintf("Prices include GST at %d%%.", GSTRate),

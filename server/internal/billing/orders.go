@@ -143,7 +143,7 @@ func (s *Service) extras(db *gorm.DB, rows []orderRow) (map[uint64]*extra, error
 		out[i.OrderID].invoice = &InvoiceRef{Number: i.Number, IssuedAt: i.IssuedAt.UTC()}
 	}
 	var subs []struct {
-		OrderID            uint64
+		OrderID             uint64
 		StartsAt, ExpiresAt time.Time
 	}
 	if err := db.Table("subscriptions").Select("order_id, starts_at, expires_at").Where("order_id IN ?", ids).Scan(&subs).Error; err != nil {

@@ -71,19 +71,19 @@ type Deps struct {
 	// InvoicePrefix heads invoice numbers ("TFM"); SAC is the services code printed on them.
 	InvoicePrefix, SAC string
 	Log                *slog.Logger
-	Now      func() time.Time // the clock; time.Now when nil
+	Now                func() time.Time // the clock; time.Now when nil
 }
 
 // Service runs plans, checkout, payments, orders, invoices and contact views.
 type Service struct {
 	*Meter
-	db       *store.DB
-	gw       Gateway
-	buyers   Buyers
-	events   *event.Outbox
+	db     *store.DB
+	gw     Gateway
+	buyers Buyers
+	events *event.Outbox
 	invoicer
-	brand    string
-	log      *slog.Logger
+	brand string
+	log   *slog.Logger
 }
 
 // New builds the billing service; it fails when a required dependency is missing.

@@ -340,4 +340,4 @@ SELECT ?, ?, ?, ?, ?, ? FROM profiles p JOIN users u ON u.id = p.user_id
 JOIN profiles mp ON mp.id = ? JOIN users mu ON mu.id = mp.user_id
 WHERE p.id = ? AND p.hidden = 0 AND u.status = mu.status AND mu.status = ?
 AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ? AND b.blocked_id = ?) OR (b.blocker_id = ? AND b.blocked_id = ?))
-AND NOT EXISTS (SELECT 1 FROM reports r WHERE (r.reporter_id = ? AND r.reported_id = ?) OR (r.reporter_id = ? AND r.reported_id = ?))`
+AND NOT EXISTS (SELECT 1 FROM reports r WHERE r.status = 'open' AND ((r.reporter_id = ? AND r.reported_id = ?) OR (r.reporter_id = ? AND r.reported_id = ?)))`

@@ -377,7 +377,7 @@ func (s *Service) summary(ctx context.Context, viewer uint64, unreadOnly bool) (
 	// partners never take a place in the list.
 	q = q.Where(`(CASE WHEN low_id = ? THEN high_id ELSE low_id END) NOT IN (SELECT blocked_id FROM blocks WHERE blocker_id = ?
 		UNION SELECT blocker_id FROM blocks WHERE blocked_id = ? UNION SELECT target_id FROM dont_shows WHERE profile_id = ?
-		UNION SELECT reported_id FROM reports WHERE reporter_id = ? UNION SELECT reporter_id FROM reports WHERE reported_id = ?)`,
+		UNION SELECT reported_id FROM reports WHERE reporter_id = ? AND status = 'open' UNION SELECT reporter_id FROM reports WHERE reported_id = ? AND status = 'open')`,
 		viewer, viewer, viewer, viewer, viewer, viewer)
 	if err := q.Order("last_message_id DESC").Find(&convs).Error; err != nil {
 		return nil, internal(err)

@@ -67,10 +67,11 @@ func (s *Service) loadConversation(ctx context.Context, a, b uint64) (*conversat
 
 // barrierSQL lists who stands between two members: the blocker of a block
 // and the author of a report (relation.Store.FileReport), either way. A
-// report counts as a block by its author for as long as it is kept, even
-// once the author has lifted the block that filing it made.
+// report counts as a block by its author while it is open (until a
+// moderator closes it), even once the author has lifted the block that
+// filing it made.
 const barrierSQL = `SELECT blocker_id FROM blocks WHERE (blocker_id = ? AND blocked_id = ?) OR (blocker_id = ? AND blocked_id = ?)
-UNION SELECT reporter_id FROM reports WHERE (reporter_id = ? AND reported_id = ?) OR (reporter_id = ? AND reported_id = ?)`
+UNION SELECT reporter_id FROM reports WHERE status = 'open' AND ((reporter_id = ? AND reported_id = ?) OR (reporter_id = ? AND reported_id = ?))`
 
 // barrier reports whether me blocked or reported partner (mine), and whether
 // partner blocked or reported me (theirs).

@@ -56,7 +56,7 @@ func (m *messageStmts) routeStmts(db *sql.DB, n int) (states, blocks *sql.Stmt, 
 	}
 	// Blocks, and reports as the blocks of their authors (barrierSQL).
 	if blocks, err = db.PrepareContext(ctx, "SELECT blocker_id, blocked_id FROM blocks WHERE blocker_id IN "+in+" AND blocked_id IN "+in+
-		" UNION ALL SELECT reporter_id, reported_id FROM reports WHERE reporter_id IN "+in+" AND reported_id IN "+in); err != nil {
+		" UNION ALL SELECT reporter_id, reported_id FROM reports WHERE status = 'open' AND reporter_id IN "+in+" AND reported_id IN "+in); err != nil {
 		states.Close()
 		return nil, nil, 0, err
 	}

@@ -1,5 +1,9 @@
-// Package content serves the public content: blogs, success stories, FAQ,
-// static pages, site settings and the contact-us inbox.
+// Package content owns the site's content: blogs, success stories, FAQ,
+// static pages, site settings (with the run-time maintenance switch) and the
+// contact-us inbox. The public site reads published rows only; the admin back
+// office (issue 21) edits them through the methods of blogadmin.go,
+// storyadmin.go, faqpages.go, settings.go and contact.go, which validate
+// everything (no HTML in Markdown bodies included) before it is stored.
 package content
 
 import (
@@ -32,6 +36,7 @@ type Blog struct {
 	ReadMinutes int       `json:"readMinutes" gorm:"-"`
 	PublishedAt time.Time `json:"publishedAt"`
 	Status      string    `json:"-"`
+	CoverKey    *string   `json:"-"` // a media key (media.CoverURL makes its address); nil without a cover
 	CreatedAt   time.Time `json:"-"`
 	UpdatedAt   time.Time `json:"-"`
 }
@@ -94,8 +99,12 @@ type ContactMessage struct {
 // PageKeys are the static pages the site serves.
 var PageKeys = []string{"about-us", "privacy", "terms-and-use", "return-and-cancellation"}
 
-// Service reads and writes content.
-type Service struct{ db *store.DB }
+// Service reads and writes content. It keeps one piece of state, the
+// maintenance switch's short cache (see Maintenance), so use it by pointer.
+type Service struct {
+	db    *store.DB
+	maint maintenanceCache
+}
 
 // NewService builds the content service on db.
 func NewService(db *store.DB) *Service { return &Service{db: db} }

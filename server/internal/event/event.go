@@ -53,6 +53,13 @@ const (
 	// hold by a dispute (Detail: plan name|refunded, lost or on_hold|order id).
 	PlanActivated Kind = "planActivated"
 	PlanEnded     Kind = "planEnded"
+	// ProofRejected is a moderator's refusal of an ID or parish proof (Detail: id or parish).
+	ProofRejected Kind = "proofRejected"
+	// ReportReviewed tells a reporter their report was handled (Detail:
+	// "acted" or "noAction", then "|" and the day it was filed); never what was done.
+	ReportReviewed Kind = "reportReviewed"
+	// MemberWarned is a moderator's warning after a report about the member.
+	MemberWarned Kind = "memberWarned"
 	// BadgeGranted carries the badge kind (mobile, email, id, parish) in Detail.
 	BadgeGranted Kind = "badgeGranted"
 	// MatchDigest is the e-mail digest of new matches; it has no in-app notification.

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -16,6 +17,7 @@ import (
 // mediaRoutes serves member photos and mounts the uploads (see uploadRoutes).
 func (h *handlers) mediaRoutes(r *gin.Engine) {
 	r.GET("/media/photos/:dir/:name", h.photo)
+	r.GET("/media/covers/:dir/:name", h.cover)
 	h.uploadRoutes(r)
 }
 
@@ -53,5 +55,38 @@ func (h *handlers) photo(c *gin.Context) {
 	hd.Set("Content-Security-Policy", "default-src 'none'; sandbox")
 	hd.Set("Cross-Origin-Resource-Policy", "same-site")
 	hd.Set("Content-Disposition", "inline")
+	http.ServeContent(c.Writer, c.Request, "", st.ModTime(), f)
+}
+
+// GET /media/covers/{dir}/{key}.jpg: a blog's cover image, public like the
+// blog itself. The name is its random key, so a new cover is a new URL and
+// the file can be cached for long.
+func (h *handlers) cover(c *gin.Context) {
+	key, ok := strings.CutSuffix(c.Param("name"), ".jpg")
+	if !ok || h.Media == nil || len(key) < 2 || c.Param("dir") != key[:2] {
+		Fail(c, apperr.New(apperr.NotFound, "Not found"))
+		return
+	}
+	path, err := h.Media.CoverPath(key)
+	if err != nil {
+		Fail(c, apperr.New(apperr.NotFound, "Not found"))
+		return
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		Fail(c, apperr.New(apperr.NotFound, "Not found"))
+		return
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil || st.IsDir() {
+		Fail(c, apperr.New(apperr.NotFound, "Not found"))
+		return
+	}
+	hd := c.Writer.Header()
+	hd.Set("Content-Type", "image/jpeg")
+	hd.Set("X-Content-Type-Options", "nosniff")
+	hd.Set("Cache-Control", "public, max-age=86400")
+	hd.Set("Content-Security-Policy", "default-src 'none'; sandbox")
 	http.ServeContent(c.Writer, c.Request, "", st.ModTime(), f)
 }

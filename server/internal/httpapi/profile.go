@@ -75,7 +75,7 @@ func (h *handlers) profileRoutes(v1 *gin.RouterGroup) {
 // uploadRoutes mounts the multipart uploads on their own group: the /api/v1
 // group caps bodies at 1 MB, and a cap cannot be raised from inside it.
 func (h *handlers) uploadRoutes(r *gin.Engine) {
-	up := r.Group("/api/v1", limitBody(uploadBodyLimit), rateLimit(h.Limiter, "upload", 120, time.Hour), h.requireMember)
+	up := r.Group("/api/v1", limitBody(uploadBodyLimit), h.maintenanceGate, rateLimit(h.Limiter, "upload", 120, time.Hour), h.requireMember)
 	up.POST("/profile/images", h.uploadPhoto)
 	up.POST("/profile/proof", h.uploadProof)
 }

@@ -14,11 +14,13 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/tfmmatrimony/tfm/server/internal/account"
+	"github.com/tfmmatrimony/tfm/server/internal/admin"
 	"github.com/tfmmatrimony/tfm/server/internal/billing"
 	"github.com/tfmmatrimony/tfm/server/internal/config"
 	"github.com/tfmmatrimony/tfm/server/internal/content"
 	"github.com/tfmmatrimony/tfm/server/internal/master"
 	"github.com/tfmmatrimony/tfm/server/internal/match"
+	"github.com/tfmmatrimony/tfm/server/internal/media"
 	"github.com/tfmmatrimony/tfm/server/internal/notification"
 	"github.com/tfmmatrimony/tfm/server/internal/platform/mail"
 	"github.com/tfmmatrimony/tfm/server/internal/platform/sms"
@@ -35,6 +37,10 @@ type Deps struct {
 	Log     *slog.Logger
 	Master  *master.Service
 	Content *content.Service
+	// Media is the media folder (blog covers are served from it).
+	Media *media.Disk
+	// Admin is the back office's accounts, logins, sessions, RBAC and audit log.
+	Admin *admin.Service
 	// Billing is plans, entitlements, checkout, payments, orders, invoices and contact views.
 	Billing *billing.Service
 	// DevCheckout, when set (dev and test, without Razorpay keys), serves the
@@ -93,8 +99,11 @@ func NewRouter(d Deps) *gin.Engine {
 
 	// The web-admin back end's public blog list (spec §7), without the envelope.
 	r.GET("/api/blogs", h.adminBlogs)
+	if d.Admin != nil {
+		h.mountAdmin(r)
+	}
 
-	v1 := r.Group("/api/v1", limitBody(1<<20))
+	v1 := r.Group("/api/v1", limitBody(1<<20), h.maintenanceGate)
 	v1.GET("/common", h.common)
 	v1.GET("/master/:kind", h.masterList)
 	v1.GET("/master/state/:countryId", h.masterStatesOf)

@@ -22,7 +22,9 @@ const configPlaceholder = "<!--TFM_CONFIG-->"
 // notFoundOrApp answers unknown API paths with a 404 envelope and every other
 // unknown path with the single-page app, whose router decides what to show.
 func (h *handlers) notFoundOrApp(dist fs.FS) gin.HandlerFunc {
-	index := h.renderIndex(dist)
+	// Two renderings: the site as usual, and in maintenance (switched at run
+	// time by a superadmin); the back office at /admin always gets the first.
+	index, down := h.renderIndex(dist, h.Config.MaintenanceMode), h.renderIndex(dist, true)
 	return func(c *gin.Context) {
 		p := c.Request.URL.Path
 		if strings.HasPrefix(p, "/api/") || p == "/api" || strings.HasPrefix(p, "/engine.io") {
@@ -43,7 +45,13 @@ func (h *handlers) notFoundOrApp(dist fs.FS) gin.HandlerFunc {
 		}
 		c.Header("Cache-Control", "no-cache")
 		c.Header("Content-Security-Policy", h.pageCSP(c))
-		c.Data(http.StatusOK, "text/html; charset=utf-8", index)
+		page := index
+		if p != "/admin" && !strings.HasPrefix(p, "/admin/") {
+			if on, _ := h.maintenance(c); on {
+				page = down
+			}
+		}
+		c.Data(http.StatusOK, "text/html; charset=utf-8", page)
 	}
 }
 
@@ -110,9 +118,9 @@ func serveAsset(c *gin.Context, dist fs.FS, p string) bool {
 	return true
 }
 
-// renderIndex reads index.html once and puts the runtime configuration into it
+// renderIndex reads index.html and puts the runtime configuration into it
 // as a JSON data block, which the client reads before it renders anything.
-func (h *handlers) renderIndex(dist fs.FS) []byte {
+func (h *handlers) renderIndex(dist fs.FS, maintenance bool) []byte {
 	var page []byte
 	if dist != nil {
 		page, _ = fs.ReadFile(dist, "index.html")
@@ -122,7 +130,7 @@ func (h *handlers) renderIndex(dist fs.FS) []byte {
 			" Matrimony</title><p>The web client is not built. Run <code>make run</code> (or <code>make client</code>) and restart.</p>")
 	}
 	cfg, _ := json.Marshal(map[string]any{
-		"brandName": h.Config.BrandName, "maintenanceMode": h.Config.MaintenanceMode, "siteUrl": h.Config.SiteURL,
+		"brandName": h.Config.BrandName, "maintenanceMode": maintenance, "siteUrl": h.Config.SiteURL,
 		"analytics": map[string]string{"provider": h.Config.AnalyticsProvider, "id": h.Config.AnalyticsID},
 		"builtAt":   time.Now().UTC().Format(time.RFC3339),
 	})

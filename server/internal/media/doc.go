@@ -21,8 +21,10 @@
 //
 // Disk keeps member photos at <root>/photos/<key[:2]>/<key>_{small,large}.jpg
 // (the tree the /media/photos route serves, and where the demo seed and
-// account deletion look) and proof images at <root>/proofs/<key[:2]>/<key>.jpg,
-// a tree no route serves. Keys are 32 random hex characters (crypto/rand), so
+// account deletion look), proof images at <root>/proofs/<key[:2]>/<key>.jpg,
+// a tree no route serves, and blog cover images at
+// <root>/covers/<key[:2]>/<key>.jpg (public, at CoverURL; a cover fits in
+// CoverSide x CoverSide). Keys are 32 random hex characters (crypto/rand), so
 // names reveal nothing and cannot be guessed; files are written to a temporary
 // name and renamed, so a reader never sees half a file.
 //

@@ -24,6 +24,7 @@ const (
 	SmallSide      = 240        // the small rendition fits in SmallSide x SmallSide
 	LargeSide      = 900        // the large rendition fits in LargeSide x LargeSide
 	ProofSide      = 1600       // a proof stays readable: it fits in ProofSide x ProofSide
+	CoverSide      = 1200       // a blog cover fits in CoverSide x CoverSide: at most 1200 pixels wide
 )
 
 // The user-facing messages of refused images.
@@ -107,6 +108,16 @@ func (p *Processor) Proof(ctx context.Context, data []byte) ([]byte, error) {
 		return nil, err
 	}
 	return encodeJPEG(img, 88)
+}
+
+// Cover turns an upload into the JPEG of a blog's cover image, with the same
+// checks as a photo (type sniffed, size and pixel limits, metadata dropped).
+func (p *Processor) Cover(ctx context.Context, data []byte) ([]byte, error) {
+	img, err := p.decode(ctx, data, CoverSide)
+	if err != nil {
+		return nil, err
+	}
+	return encodeJPEG(img, 85)
 }
 
 // decode inspects data, decodes it in a slot, scales it to fit side and

@@ -296,3 +296,119 @@ func TestDisk(t *testing.T) {
 		}
 	}
 }
+
+func TestCover(t *testing.T) {
+	p := media.NewProcessor(1)
+	ctx := context.Background()
+	t.Run("OKMetadataAndGPSStripped", func(t *testing.T) {
+		in := mediatest.JPEGWithGPS(2400, 1200, 1)
+		if !bytes.Contains(in, []byte(mediatest.GPSMarker)) {
+			t.Fatal("the fixture must carry EXIF GPS")
+		}
+		b, err := p.Cover(ctx, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, bad := range []string{"Exif", mediatest.GPSMarker, "TFMPhone"} {
+			if bytes.Contains(b, []byte(bad)) {
+				t.Errorf("cover still carries %q", bad)
+			}
+		}
+		if bd := decodeJPEG(t, b).Bounds(); bd.Dx() != media.CoverSide || bd.Dy() != 600 {
+			t.Errorf("cover is %v, want 1200x600", bd)
+		}
+	})
+	t.Run("OKOrientationApplied", func(t *testing.T) {
+		b, err := p.Cover(ctx, mediatest.JPEGWithGPS(300, 200, 6))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bd := decodeJPEG(t, b).Bounds(); bd.Dx() != 200 || bd.Dy() != 300 {
+			t.Fatalf("turned cover is %v, want 200x300", bd)
+		}
+	})
+	t.Run("OKPNGAndWebPBecomeJPEG", func(t *testing.T) {
+		for name, in := range map[string][]byte{"png": mediatest.PNG(640, 360), "webp": mediatest.WebP()} {
+			b, err := p.Cover(ctx, in)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if bd := decodeJPEG(t, b).Bounds(); bd.Dx() > media.CoverSide {
+				t.Errorf("%s: cover is %v", name, bd)
+			}
+		}
+	})
+	t.Run("OKTrailingScriptDropped", func(t *testing.T) {
+		b, err := p.Cover(ctx, mediatest.JPEGWithTrailingPHP(400, 400))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.Contains(b, []byte("<?php")) {
+			t.Fatal("the appended script survived re-encoding")
+		}
+	})
+	bad := map[string]struct {
+		data []byte
+		msg  string
+	}{
+		"ErrSVG":       {mediatest.SVG(), media.MsgNotAnImage},
+		"ErrPolyglot":  {mediatest.GIFWithPHP(), media.MsgNotAnImage},
+		"ErrPixelBomb": {mediatest.PNGHeaderOnly(20000, 20000), media.MsgTooManyPixels},
+		"ErrTooSmall":  {mediatest.JPEG(60, 300), media.MsgTooFewPixels},
+		"ErrEmpty":     {nil, media.MsgImageRequired},
+	}
+	for name, c := range bad {
+		t.Run(name, func(t *testing.T) {
+			_, err := p.Cover(ctx, c.data)
+			if e, ok := apperr.As(err); !ok || e.Kind != apperr.Invalid || e.Fields["image"] != c.msg {
+				t.Fatalf("got %v, want %q", err, c.msg)
+			}
+		})
+	}
+}
+
+func TestDiskCovers(t *testing.T) {
+	root := t.TempDir()
+	d := media.NewDisk(root)
+	key, _ := media.NewKey()
+	t.Run("OKSaveAndRemove", func(t *testing.T) {
+		if err := d.SaveCover(key, []byte("cover")); err != nil {
+			t.Fatal(err)
+		}
+		p, err := d.CoverPath(key)
+		if err != nil || p != filepath.Join(root, "covers", key[:2], key+".jpg") {
+			t.Fatalf("path %s %v", p, err)
+		}
+		if b, _ := os.ReadFile(p); string(b) != "cover" {
+			t.Fatal("content")
+		}
+		if u := media.CoverURL(key); u != "/media/covers/"+key[:2]+"/"+key+".jpg" {
+			t.Fatalf("url %s", u)
+		}
+		if err := d.RemoveCover(key); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := os.Stat(p); !os.IsNotExist(err) {
+			t.Fatal("cover still there")
+		}
+		if err := d.RemoveCover(key); err != nil {
+			t.Fatal("removing twice is fine")
+		}
+	})
+	t.Run("ErrBadKey", func(t *testing.T) {
+		for _, bad := range []string{"", "../../etc/passwd", strings.Repeat("A", 32), key + "/x"} {
+			if _, err := d.CoverPath(bad); err == nil {
+				t.Errorf("key %q accepted", bad)
+			}
+			if err := d.SaveCover(bad, []byte("x")); err == nil {
+				t.Errorf("save with key %q accepted", bad)
+			}
+			if err := d.RemoveCover(bad); err == nil {
+				t.Errorf("remove with key %q accepted", bad)
+			}
+			if media.CoverURL(bad) != "" {
+				t.Errorf("url for key %q", bad)
+			}
+		}
+	})
+}

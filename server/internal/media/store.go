@@ -43,6 +43,15 @@ func PhotoDir(key string) string {
 	return "/media/photos/" + key[:2] + "/"
 }
 
+// CoverURL is the public address of a blog cover, "/media/covers/<key[:2]>/<key>.jpg",
+// or "" for a malformed key. Covers are public: they show on the blog pages.
+func CoverURL(key string) string {
+	if !ValidKey(key) {
+		return ""
+	}
+	return "/media/covers/" + key[:2] + "/" + key + ".jpg"
+}
+
 // photoName matches a served photo file name and captures its key and size.
 var photoName = regexp.MustCompile(`^([0-9a-f]{32})_(small|large)\.jpg$`)
 
@@ -55,7 +64,7 @@ func ParsePhotoFileName(name string) (key, size string, ok bool) {
 	return m[1], m[2], true
 }
 
-// Disk stores photos and proofs under one root folder (MEDIA_DIR).
+// Disk stores photos, proofs and blog covers under one root folder (MEDIA_DIR).
 type Disk struct{ root string }
 
 // NewDisk returns a Disk rooted at root; folders are made on first write.
@@ -78,6 +87,14 @@ func (d *Disk) ProofPath(key string) (string, error) {
 		return "", ErrBadKey
 	}
 	return filepath.Join(d.root, "proofs", key[:2], key+".jpg"), nil
+}
+
+// CoverPath is where a blog's cover image lives: <root>/covers/<key[:2]>/<key>.jpg.
+func (d *Disk) CoverPath(key string) (string, error) {
+	if !ValidKey(key) {
+		return "", ErrBadKey
+	}
+	return filepath.Join(d.root, "covers", key[:2], key+".jpg"), nil
 }
 
 // SavePhoto writes both renditions of a photo; on failure neither is left behind.
@@ -133,6 +150,27 @@ func (d *Disk) ReadProof(key string) ([]byte, error) {
 // RemoveProof deletes a proof image; a missing file is not an error.
 func (d *Disk) RemoveProof(key string) error {
 	p, err := d.ProofPath(key)
+	if err != nil {
+		return err
+	}
+	if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return nil
+}
+
+// SaveCover writes a blog's cover image (made by Processor.Cover).
+func (d *Disk) SaveCover(key string, data []byte) error {
+	p, err := d.CoverPath(key)
+	if err != nil {
+		return err
+	}
+	return writeFile(p, data)
+}
+
+// RemoveCover deletes a blog's cover image; a missing file is not an error.
+func (d *Disk) RemoveCover(key string) error {
+	p, err := d.CoverPath(key)
 	if err != nil {
 		return err
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/tfmmatrimony/tfm/server/internal/apperr"
 	"github.com/tfmmatrimony/tfm/server/internal/directory"
 	"github.com/tfmmatrimony/tfm/server/internal/event"
+	"github.com/tfmmatrimony/tfm/server/internal/keys"
 	"github.com/tfmmatrimony/tfm/server/internal/platform/mail"
 	"github.com/tfmmatrimony/tfm/server/internal/profile"
 	"github.com/tfmmatrimony/tfm/server/internal/store"
@@ -261,8 +262,7 @@ func (s *Service) Unsubscribe(ctx context.Context, token string) (*Unsubscriptio
 	return &Unsubscription{Category: cat, Label: CategoryLabel(cat)}, nil
 }
 
+// subkey derives a purpose-specific key from the server secret.
 func subkey(secret []byte, purpose string) []byte {
-	m := hmac.New(sha256.New, secret)
-	m.Write([]byte("tfm/notification/" + purpose))
-	return m.Sum(nil)
+	return keys.Derive(secret, "notification/"+purpose)
 }

@@ -58,6 +58,9 @@ const (
 	PlanExpiring         Type = "planExpiring"
 	PlanActivated        Type = "planActivated"
 	PlanEnded            Type = "planEnded"
+	ProofRejected        Type = "proofRejected"
+	ReportReviewed       Type = "reportReviewed"
+	MemberWarned         Type = "memberWarned"
 	BadgeGranted         Type = "badgeGranted"
 )
 
@@ -359,6 +362,23 @@ func describe(k event.Kind, detail, name string) text {
 			subject = "Your " + plan + " plan is on hold"
 		}
 		return text{PlanEnded, msg, "/my-matrimony/orders", subject, "planExpiry"}
+	case event.ProofRejected:
+		what := "ID proof"
+		if detail == "parish" {
+			what = "parish letter"
+		}
+		msg := "Your " + what + " could not be verified. The reason is on your profile's proofs; please upload a clearer copy."
+		return text{ProofRejected, msg, "/my-matrimony/my-profile", "Your " + what + " could not be verified", "badges"}
+	case event.ReportReviewed:
+		outcome, day, _ := strings.Cut(detail, "|")
+		msg := fmt.Sprintf("We reviewed the report you made on %s and took action. Thank you for helping keep the community safe.", day)
+		if outcome != "acted" {
+			msg = fmt.Sprintf("We reviewed the report you made on %s. Thank you for telling us; the member stays hidden from you.", day)
+		}
+		return text{ReportReviewed, msg, "/inbox/notification", "We reviewed your report", ""}
+	case event.MemberWarned:
+		msg := "A member reported your profile and our team found it broke our community guidelines. Please read them again: a further breach leads to suspension."
+		return text{MemberWarned, msg, "/terms-and-use", "A warning about your profile", ""}
 	case event.BadgeGranted:
 		label := badgeLabels[detail]
 		if label == "" {

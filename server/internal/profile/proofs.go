@@ -125,7 +125,7 @@ func (s *Service) UploadProof(ctx context.Context, profileID uint64, kind string
 }
 
 // ProofImage returns the member's own proof image of kind; nobody else can
-// reach it through this service (admin review comes with the admin area).
+// reach it through this call (moderators use ProofImageByID, which the back office audits).
 func (s *Service) ProofImage(ctx context.Context, profileID uint64, kind string) ([]byte, error) {
 	if !valid("proofKind", kind) {
 		return nil, apperr.New(apperr.NotFound, MsgProofNotFound)

@@ -40,14 +40,14 @@ type Deps struct {
 // Service reads and writes member profiles, photos, proofs, preferences,
 // settings and profile views.
 type Service struct {
-	db       *store.DB
-	master   *master.Service
-	rel      *relation.Store
-	disk     *media.Disk
-	images   *media.Processor
-	grants   *media.Grants
-	plans    *billing.Meter
-	events   *event.Outbox
+	db     *store.DB
+	master *master.Service
+	rel    *relation.Store
+	disk   *media.Disk
+	images *media.Processor
+	grants *media.Grants
+	plans  *billing.Meter
+	events *event.Outbox
 	// newMatches counts the dashboard's new matches; nil shows 0 (see SetNewMatches).
 	newMatches NewMatchCounter
 	log        *slog.Logger
@@ -72,7 +72,6 @@ func New(d Deps) (*Service, error) {
 	}
 	return s, nil
 }
-
 
 // clock returns the current UTC time at millisecond precision, as the database keeps it.
 func (s *Service) clock() time.Time { return s.now().UTC().Truncate(time.Millisecond) }

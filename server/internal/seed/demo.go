@@ -140,6 +140,9 @@ func (s *Seeder) Demo(ctx context.Context) (int, error) {
 		if err := s.demoContactViews(ctx); err != nil {
 			return 0, err
 		}
+		if err := s.demoBackOffice(ctx); err != nil {
+			return 0, err
+		}
 		return 0, s.demoNotifications(ctx)
 	}
 	// One hash for every demo member: 200 bcrypt hashes at cost 12 would take most of a minute.
@@ -191,6 +194,9 @@ func (s *Seeder) Demo(ctx context.Context) (int, error) {
 		return created, err
 	}
 	if err := s.demoContactViews(ctx); err != nil {
+		return created, err
+	}
+	if err := s.demoBackOffice(ctx); err != nil {
 		return created, err
 	}
 	return created, s.demoNotifications(ctx)

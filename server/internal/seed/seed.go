@@ -42,8 +42,7 @@ func (s *Seeder) Run(ctx context.Context) error {
 		{"countries", s.countries}, {"states", s.states}, {"cities", s.cities},
 		{"degrees", s.degrees}, {"colleges", s.colleges}, {"professions", s.professions},
 		{"companies", s.companies}, {"income bands", s.incomeBands}, {"heights", s.heights},
-		{"plans", s.plans}, {"coupons", s.coupons}, {"settings", s.settings}, {"blogs", s.blogs},
-		{"success stories", s.stories}, {"faq", s.faqs}, {"pages", s.pages},
+		{"plans", s.plans}, {"coupons", s.coupons}, {"settings", s.settings}, {"content", s.content},
 	}
 	for _, st := range steps {
 		var n int
@@ -341,6 +340,49 @@ func (s *Seeder) settings(ctx context.Context, tx *gorm.DB) (int, error) {
 	return len(doc), svc.SaveSettings(ctx, doc, false)
 }
 
+// contentSeededKey marks, in the settings table, that the shipped blogs,
+// stories, FAQ and pages were loaded once: after that the content team owns
+// them in the back office, and seeding again (make run seeds at every
+// start) neither brings back what they deleted nor undoes their edits.
+const contentSeededKey = "seed.content"
+
+// content loads the shipped content the first time, inserting only what is
+// missing (a database seeded before the marker existed keeps its edits).
+func (s *Seeder) content(ctx context.Context, tx *gorm.DB) (int, error) {
+	var n int64
+	if err := tx.Table("settings").Where("setting_key = ?", contentSeededKey).Count(&n).Error; err != nil {
+		return 0, err
+	}
+	if n > 0 {
+		return 0, nil
+	}
+	total := 0
+	for _, step := range []func(context.Context, *gorm.DB) (int, error){s.blogs, s.stories, s.faqs, s.pages} {
+		c, err := step(ctx, tx)
+		if err != nil {
+			return total, err
+		}
+		total += c
+	}
+	return total, tx.Table("settings").Create(map[string]any{"setting_key": contentSeededKey, "value": `"done"`, "updated_at": time.Now().UTC()}).Error
+}
+
+// insertMissing inserts a row keyed by key unless one exists.
+func insertMissing(tx *gorm.DB, table string, key, values map[string]any) error {
+	var n int64
+	if err := tx.Table(table).Where(key).Count(&n).Error; err != nil || n > 0 {
+		return err
+	}
+	all := map[string]any{}
+	for k, v := range key {
+		all[k] = v
+	}
+	for k, v := range values {
+		all[k] = v
+	}
+	return tx.Table(table).Create(all).Error
+}
+
 func (s *Seeder) blogs(_ context.Context, tx *gorm.DB) (int, error) {
 	var rows []struct {
 		Title, Author, Summary, Body, PublishedAt string
@@ -355,7 +397,7 @@ func (s *Seeder) blogs(_ context.Context, tx *gorm.DB) (int, error) {
 		if err != nil {
 			return 0, fmt.Errorf("blog %q: publishedAt: %w", r.Title, err)
 		}
-		err = upsert(tx, "blogs", map[string]any{"slug": content.Slugify(r.Title)}, map[string]any{
+		err = insertMissing(tx, "blogs", map[string]any{"slug": content.Slugify(r.Title)}, map[string]any{
 			"title": r.Title, "author": r.Author, "summary": r.Summary, "body": r.Body,
 			"tags": content.Tags(r.Tags), "published_at": pub.UTC(), "status": "published", "created_at": now, "updated_at": now})
 		if err != nil {
@@ -376,7 +418,7 @@ func (s *Seeder) stories(_ context.Context, tx *gorm.DB) (int, error) {
 		if err != nil {
 			return 0, fmt.Errorf("story %q: weddingDate: %w", r.Title, err)
 		}
-		err = upsert(tx, "success_stories", map[string]any{"seed_key": r.Title}, map[string]any{
+		err = insertMissing(tx, "success_stories", map[string]any{"seed_key": r.Title}, map[string]any{
 			"title": r.Title, "bride_name": r.BrideName, "groom_name": r.GroomName, "denomination": r.Denomination,
 			"city": r.City, "wedding_date": wd, "summary": r.Summary, "story": r.Story, "status": "published",
 			"created_at": now, "updated_at": now})
@@ -393,7 +435,7 @@ func (s *Seeder) faqs(_ context.Context, tx *gorm.DB) (int, error) {
 		return 0, err
 	}
 	for i, r := range rows {
-		if err := upsert(tx, "faqs", map[string]any{"question": r.Question},
+		if err := insertMissing(tx, "faqs", map[string]any{"question": r.Question},
 			map[string]any{"category": r.Category, "answer": r.Answer, "sort": i + 1}); err != nil {
 			return 0, err
 		}
@@ -407,7 +449,7 @@ func (s *Seeder) pages(_ context.Context, tx *gorm.DB) (int, error) {
 		return 0, err
 	}
 	for _, r := range rows {
-		if err := upsert(tx, "pages", map[string]any{"page_key": r.Key},
+		if err := insertMissing(tx, "pages", map[string]any{"page_key": r.Key},
 			map[string]any{"title": r.Title, "body": r.Body, "updated_at": time.Now().UTC()}); err != nil {
 			return 0, err
 		}

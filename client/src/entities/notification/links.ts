@@ -18,6 +18,9 @@ const FALLBACK: Record<NotificationType, string> = {
   planExpiring: '/plan-upgrade',
   planActivated: '/my-matrimony/orders',
   planEnded: '/my-matrimony/orders',
+  proofRejected: '/my-matrimony/my-profile',
+  reportReviewed: '/inbox/notification',
+  memberWarned: '/terms-and-use',
   badgeGranted: '/my-matrimony/my-profile',
 }
 

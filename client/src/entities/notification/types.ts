@@ -13,6 +13,9 @@ export type NotificationType =
   | 'planExpiring'
   | 'planActivated'
   | 'planEnded'
+  | 'proofRejected'
+  | 'reportReviewed'
+  | 'memberWarned'
   | 'badgeGranted'
 
 /** One notification of the member's. */

@@ -1,11 +1,13 @@
 import type { FieldErrors } from '../../lib/useForm'
+import { PASSWORD_MSG, validatePassword } from '../../lib/passwordRule'
+
+// The password rule lives in lib (the admin back office's initial passwords follow it too).
+export { validatePassword }
 
 /** The messages of spec §5 (spelling as the spec has it) and the server's own wording for the rest. */
 export const MSG = {
-  passwordRule: 'Must Contain 8 Characters, One Uppercase, One Lowercase, One Number and One Special Case Character',
-  passwordMax: 'Maximun 20 Characters are allowed',
+  ...PASSWORD_MSG,
   passwordMismatch: 'Passwords does not match',
-  passwordRequired: 'Password is required',
   confirmRequired: 'Please confirm your password',
   oldPasswordRequired: 'Current password is required',
   phoneNotValid: 'Phone number is not valid',
@@ -40,33 +42,12 @@ export const BRIDE = 20
 export const MIN_AGE_BRIDE = 18
 export const MIN_AGE_GROOM = 21
 
-const SPECIALS = '!@#$%^&*'
 // Letters plus the combining signs of Indian scripts (a Malayalam or Tamil name has vowel signs and viramas).
 const NAME_RE = /^\p{L}[\p{L}\p{M} .'-]*$/u
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const INDIAN_MOBILE_RE = /^[6-9]\d{9}$/
 const OTHER_PHONE_RE = /^\d{6,14}$/
 const PHONE_CODE_RE = /^\+[1-9]\d{0,3}$/
-
-/** Spec §5 password rule: 8–20 printable ASCII characters with a lowercase, an uppercase, a digit and one of !@#$%^&*. */
-export function validatePassword(p: string): string | undefined {
-  if (!p) return MSG.passwordRequired
-  if ([...p].length > 20) return MSG.passwordMax
-  let lower = false
-  let upper = false
-  let digit = false
-  let special = false
-  for (const ch of p) {
-    const c = ch.codePointAt(0) ?? 0
-    if (c < 0x20 || c > 0x7e) return MSG.passwordRule
-    if (ch >= 'a' && ch <= 'z') lower = true
-    else if (ch >= 'A' && ch <= 'Z') upper = true
-    else if (ch >= '0' && ch <= '9') digit = true
-    else if (SPECIALS.includes(ch)) special = true
-  }
-  if (p.length < 8 || !lower || !upper || !digit || !special) return MSG.passwordRule
-  return undefined
-}
 
 /** The confirmation must equal the password ("Passwords does not match"). */
 export function validateConfirm(password: string, confirm: string): string | undefined {

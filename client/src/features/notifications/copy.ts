@@ -28,6 +28,9 @@ export const TYPE_ICON: Record<NotificationType, IconName> = {
   planExpiring: 'star',
   planActivated: 'star',
   planEnded: 'star',
+  proofRejected: 'badge',
+  reportReviewed: 'shield',
+  memberWarned: 'info',
   badgeGranted: 'badge',
 }
 
