@@ -92,7 +92,7 @@ describe('proofs', () => {
 const report: ReportDetail = {
   id: 5,
   kind: 'chat',
-  reason: 'Asked for money',
+  reason: 'money',
   createdAt: '2026-04-21T05:00:00Z',
   status: 'open',
   outcome: '',
@@ -122,6 +122,7 @@ describe('reports', () => {
     expect(await screen.findByText('Can you send ₹20,000 for my visa?')).toBeInTheDocument()
     expect(screen.getByText('Opening a report is recorded in the audit log.')).toBeInTheDocument()
     expect(screen.getByText('He asked me to send money for a visa.')).toBeInTheDocument()
+    expect(screen.getByText(/Chat report: Asked for money or gifts/)).toBeInTheDocument()
 
     await user.click(within(screen.getByRole('group', { name: 'Report actions' })).getByRole('button', { name: 'Warn' }))
     const dialog = screen.getByRole('alertdialog', { name: 'Warn Rahul Varghese?' })

@@ -19,6 +19,7 @@ import (
 	"github.com/tfmmatrimony/tfm/server/internal/event"
 	"github.com/tfmmatrimony/tfm/server/internal/media"
 	"github.com/tfmmatrimony/tfm/server/internal/profile"
+	"github.com/tfmmatrimony/tfm/server/internal/rbac"
 	"github.com/tfmmatrimony/tfm/server/internal/relation"
 )
 
@@ -605,10 +606,53 @@ func (s *Service) ContactMessage(ctx context.Context, p *Principal, id uint64) (
 	return m, s.Record(ctx, nil, p, Entry{Action: "contact.view", Object: "contact", ObjectID: strconv.FormatUint(id, 10)})
 }
 
-// AssignContact gives message id to admin to (0: to p).
+// Assignee is an admin a contact-us message can be handed to.
+type Assignee struct {
+	ID   uint64 `json:"id"`
+	Name string `json:"name"` // the e-mail address when the admin has no name
+}
+
+// MsgCannotWorkInbox refuses handing a message to an admin whose roles do not open the inbox.
+const MsgCannotWorkInbox = "This admin cannot work the contact inbox"
+
+// Assignees are the active admins whose roles open the contact inbox
+// (contact:read), by name: whom a message may be handed to.
+func (s *Service) Assignees(ctx context.Context) ([]Assignee, error) {
+	var rows []adminRow
+	if err := s.db.WithContext(ctx).Where("status = ?", StatusActive).Order("name, email").Find(&rows).Error; err != nil {
+		return nil, internal(err)
+	}
+	out := []Assignee{}
+	for _, r := range rows {
+		ok, err := s.rbac.Allowed(ctx, r.ID, rbac.ContactRead)
+		if err != nil {
+			return nil, internal(err)
+		}
+		if ok {
+			name := r.Name
+			if name == "" {
+				name = r.Email
+			}
+			out = append(out, Assignee{ID: r.ID, Name: name})
+		}
+	}
+	return out, nil
+}
+
+// AssignContact gives message id to admin to (0: to p), who must be able to
+// work the inbox.
 func (s *Service) AssignContact(ctx context.Context, p *Principal, id, to uint64) (*content.ContactDetail, error) {
 	if to == 0 {
 		to = p.AdminID
+	}
+	if to != p.AdminID {
+		ok, err := s.rbac.Allowed(ctx, to, rbac.ContactRead)
+		if err != nil {
+			return nil, internal(err)
+		}
+		if !ok {
+			return nil, apperr.Validation(map[string]string{"adminId": MsgCannotWorkInbox}, "adminId")
+		}
 	}
 	m, err := s.areas.Content.AssignContact(ctx, id, to)
 	if err != nil {

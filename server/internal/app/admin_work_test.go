@@ -13,6 +13,7 @@ import (
 
 	"github.com/pquerna/otp/totp"
 
+	"github.com/tfmmatrimony/tfm/server/internal/admin"
 	"github.com/tfmmatrimony/tfm/server/internal/app"
 	"github.com/tfmmatrimony/tfm/server/internal/media/mediatest"
 	"github.com/tfmmatrimony/tfm/server/internal/relation"
@@ -373,10 +374,28 @@ func TestAdminWork(t *testing.T) {
 				}
 				var id uint64
 				a.DB.Table("contact_messages").Where("email = ?", "mary.george@example.in").Pluck("id", &id)
+				// The list to hand a message to names who can work the inbox (support, superadmin), not finance.
+				w, e := call(t, a, "GET", "/api/admin/contact/assignees", "", sup.auth()...)
+				var who struct{ Items []struct{ ID uint64 } }
+				json.Unmarshal(e.Data, &who)
+				has := map[uint64]bool{}
+				for _, x := range who.Items {
+					has[x.ID] = true
+				}
+				if w.Code != 200 || !has[sup.ID] || !has[boss.ID] || has[fin.ID] || has[mod.ID] {
+					t.Fatalf("assignees: %d %s", w.Code, e.Data)
+				}
+				if w, e := call(t, a, "POST", fmt.Sprintf("/api/admin/contact/%d/assign", id), fmt.Sprintf(`{"adminId":%d}`, fin.ID), sup.auth()...); w.Code != 422 ||
+					!strings.Contains(string(e.Data), admin.MsgCannotWorkInbox) {
+					t.Fatalf("handing a message to finance: %d %s", w.Code, e.Data)
+				}
+				if w, _ := call(t, a, "POST", fmt.Sprintf("/api/admin/contact/%d/assign", id), fmt.Sprintf(`{"adminId":%d}`, boss.ID), sup.auth()...); w.Code != 200 {
+					t.Fatalf("handing a message to the superadmin: %d", w.Code)
+				}
 				if w, _ := call(t, a, "POST", fmt.Sprintf("/api/admin/contact/%d/assign", id), `{"adminId":null}`, sup.auth()...); w.Code != 200 {
 					t.Fatalf("assign: %d %s", w.Code, w.Body.String())
 				}
-				w, e := call(t, a, "GET", fmt.Sprintf("/api/admin/contact/%d", id), "", sup.auth()...)
+				w, e = call(t, a, "GET", fmt.Sprintf("/api/admin/contact/%d", id), "", sup.auth()...)
 				if w.Code != 200 || !strings.Contains(string(e.Data), "mary.george@example.in") {
 					t.Fatalf("open: %d %s", w.Code, w.Body.String())
 				}

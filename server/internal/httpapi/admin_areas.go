@@ -74,6 +74,7 @@ func adminAreaRoutes() []AdminRoute {
 		r("PUT", "/maintenance", rbac.MaintenanceSet, (*handlers).adminMaintenanceSet),
 
 		r("GET", "/contact", rbac.ContactRead, (*handlers).adminContacts),
+		r("GET", "/contact/assignees", rbac.ContactWrite, (*handlers).adminContactAssignees),
 		r("GET", "/contact/:id", rbac.ContactRead, (*handlers).adminContact),
 		r("POST", "/contact/:id/assign", rbac.ContactWrite, (*handlers).adminContactAssign),
 		r("POST", "/contact/:id/answered", rbac.ContactWrite, (*handlers).adminContactAnswered),
@@ -657,6 +658,12 @@ func (h *handlers) adminContact(c *gin.Context) {
 	}
 	m, err := h.Admin.ContactMessage(c.Request.Context(), adminPrincipal(c), id)
 	answer(c, "OK", m, err)
+}
+
+// GET /api/admin/contact/assignees (contact:write): the admins a message may be handed to.
+func (h *handlers) adminContactAssignees(c *gin.Context) {
+	items, err := h.Admin.Assignees(c.Request.Context())
+	answer(c, "OK", gin.H{"items": items}, err)
 }
 
 // POST /api/admin/contact/{id}/assign {adminId|null} (contact:write; audited).

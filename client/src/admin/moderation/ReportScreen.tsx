@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { reportReasonWords } from '../../lib/reportReasons'
 import { Link, useParams } from 'react-router'
 import { notifySuccess } from '../../app/notify'
 import { fmtDateTime } from '../dates'
@@ -54,7 +55,7 @@ export default function ReportScreen() {
           <div className="admin-card">
             <div className="admin-card__head">
               <h2 className="admin-card__title">
-                {r.kind === 'chat' ? 'Chat report' : 'Profile report'}: {r.reason} <StatusPill value={r.status} />
+                {r.kind === 'chat' ? 'Chat report' : 'Profile report'}: {reportReasonWords(r.reason)} <StatusPill value={r.status} />
               </h2>
               {can('reports:act') && r.status === 'open' && (
                 <div className="admin-actions" role="group" aria-label="Report actions">

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { reportReasonWords } from '../../lib/reportReasons'
 import { pageArgs } from '../api'
 import { fmtDate } from '../dates'
 import { ADMIN, useCan } from '../permissions'
@@ -42,7 +43,7 @@ export default function ReportsScreen() {
                 <tr key={r.id}>
                   <td>{can('reports:view') ? <Link to={ADMIN.report(r.id)}>Report #{r.id}</Link> : `#${r.id}`}</td>
                   <td>{r.kind === 'chat' ? 'Chat' : 'Profile'}</td>
-                  <td>{r.reason}</td>
+                  <td>{reportReasonWords(r.reason)}</td>
                   <td>
                     {r.reported.name} <span className="admin-muted">{r.reported.profileId}</span> <StatusPill value={r.reported.status} />
                   </td>

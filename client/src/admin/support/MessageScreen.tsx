@@ -2,13 +2,12 @@ import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { Link, useParams } from 'react-router'
 import { notifySuccess } from '../../app/notify'
-import { useListAdminsQuery } from '../admins/api'
 import { useGetMeQuery } from '../api'
 import { fmtDateTime } from '../dates'
 import { ADMIN, useCan } from '../permissions'
 import type { ContactDetail } from '../types'
 import { ActionDialog, AdminPage, AuditNote, QueryStatus, StatusPill, resultError } from '../ui'
-import { useAnswerContactMutation, useAssignContactMutation, useGetContactQuery } from './api'
+import { useAnswerContactMutation, useAssignContactMutation, useGetContactQuery, useListAssigneesQuery } from './api'
 
 /** Who answered, whichever shape the server gives. */
 function answeredByWords(v: ContactDetail['answeredBy']): string {
@@ -16,24 +15,22 @@ function answeredByWords(v: ContactDetail['answeredBy']): string {
   return typeof v === 'string' ? v : v.name
 }
 
-/** Handing the message to another admin: a list of admins for a superadmin, else their admin ID. */
-function AssignOther({ id, current }: { id: number; current: number | null }) {
-  const can = useCan()
-  const admins = useListAdminsQuery(undefined, { skip: !can('admins:manage') })
+/** Handing the message to another admin (not the one holding it, nor oneself: "Assign to me" does that): those whose roles open the inbox, by name. */
+function AssignOther({ id, current, self }: { id: number; current: number | null; self: number | undefined }) {
+  const assignees = useListAssigneesQuery()
   const [assign, { isLoading }] = useAssignContactMutation()
   const [target, setTarget] = useState('')
   const [error, setError] = useState<string | null>(null)
-  const choices = (admins.data?.items ?? []).filter((a) => a.status !== 'disabled' && a.id !== current)
+  const choices = (assignees.data?.items ?? []).filter((a) => a.id !== current && a.id !== self)
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault()
-    const adminId = Number(target)
-    if (!target || !Number.isInteger(adminId) || adminId <= 0) {
+    const who = choices.find((a) => String(a.id) === target)
+    if (!who) {
       setError('Choose an admin')
       return
     }
-    const who = choices.find((a) => a.id === adminId)
-    const err = resultError(await assign({ id, adminId, assignee: { id: adminId, name: who ? who.name || who.email : `Admin ${adminId}` } }))
+    const err = resultError(await assign({ id, adminId: who.id, assignee: { id: who.id, name: who.name } }))
     setError(err ? err.message : null)
     if (!err) {
       setTarget('')
@@ -41,22 +38,21 @@ function AssignOther({ id, current }: { id: number; current: number | null }) {
     }
   }
 
+  if (assignees.isLoading) return <p className="admin-muted">Loading the admins…</p>
+  if (assignees.isError) return <p className="field__error">The list of admins could not be loaded.</p>
+  if (!choices.length) return <p className="admin-muted">No other admin works the contact inbox.</p>
   return (
     <form className="admin-inline" onSubmit={(e) => void onSubmit(e)} noValidate>
       <div className={'field field--compact' + (error ? ' has-error' : '')}>
         <label htmlFor="assign-to">Assign to another admin</label>
-        {choices.length ? (
-          <select id="assign-to" value={target} onChange={(e) => setTarget(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? 'assign-to-error' : undefined}>
-            <option value="">Choose</option>
-            {choices.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name || a.email}
-              </option>
-            ))}
-          </select>
-        ) : (
-          <input id="assign-to" inputMode="numeric" placeholder="Admin ID" value={target} onChange={(e) => setTarget(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? 'assign-to-error' : undefined} />
-        )}
+        <select id="assign-to" value={target} onChange={(e) => setTarget(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? 'assign-to-error' : undefined}>
+          <option value="">Choose</option>
+          {choices.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name}
+            </option>
+          ))}
+        </select>
         {error && (
           <p id="assign-to-error" className="field__error">
             {error}
@@ -158,7 +154,7 @@ export default function MessageScreen() {
                   </button>
                 )}
               </div>
-              <AssignOther id={id} current={m.assignedTo?.id ?? null} />
+              <AssignOther id={id} current={m.assignedTo?.id ?? null} self={me?.id} />
             </div>
           )}
           <ActionDialog

@@ -7,6 +7,10 @@ const supportApi = adminApi.injectEndpoints({
       query: (q) => ({ url: 'contact', params: compact(q) }),
       providesTags: [{ type: 'Contact', id: 'LIST' }],
     }),
+    // The admins a message may be handed to: active, and whose roles open the inbox.
+    listAssignees: build.query<{ items: { id: number; name: string }[] }, void>({
+      query: () => 'contact/assignees',
+    }),
     getContact: build.query<ContactDetail, number>({
       query: (id) => `contact/${id}`,
       providesTags: (_r, _e, id) => [{ type: 'Contact', id }],
@@ -45,4 +49,4 @@ const supportApi = adminApi.injectEndpoints({
   }),
 })
 
-export const { useListContactQuery, useGetContactQuery, useAssignContactMutation, useAnswerContactMutation } = supportApi
+export const { useListContactQuery, useListAssigneesQuery, useGetContactQuery, useAssignContactMutation, useAnswerContactMutation } = supportApi

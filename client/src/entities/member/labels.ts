@@ -64,17 +64,9 @@ export function pronoun(gender: number | undefined): { they: string; them: strin
   return { they: 'they', them: 'them' }
 }
 
-/** The reasons for a report that the server accepts (POST profile/report/{id}), with their words. */
-export const REPORT_REASONS = [
-  { value: 'fake', label: 'Fake profile or false details' },
-  { value: 'married', label: 'Already married' },
-  { value: 'money', label: 'Asked for money or gifts' },
-  { value: 'abusive', label: 'Abusive, rude or indecent' },
-  { value: 'other', label: 'Something else' },
-] as const
-
-/** One of REPORT_REASONS' values. */
-export type ReportReason = (typeof REPORT_REASONS)[number]['value']
+// The reasons live in lib/ so that the admin back office names them the same way.
+export { REPORT_REASONS, reportReasonWords } from '../../lib/reportReasons'
+export type { ReportReason } from '../../lib/reportReasons'
 
 /** The longest report text the server takes, in characters. */
 export const MAX_REPORT_DETAILS = 1000
