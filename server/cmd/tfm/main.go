@@ -30,6 +30,9 @@ commands:
                      load master data, plans, settings and content; --demo adds ~200 demo members and one demo admin per role;
                      --synthetic N makes sure N synthetic members exist (synthetic.000001@synthetic.tfmmatrimony.in …,
                      password Synthetic@123), drawn deterministically from seed S (default 1)
+  admin reset-2fa --email E
+                     make an admin set up their authenticator again at the next login (a lost
+                     phone, or JWT_SECRET changed: the sealed secrets no longer open); their sessions end
   admin create --email E --role R[,R...] [--name N]
                      create a back-office account (password from TFM_ADMIN_PASSWORD, or asked for
                      on the terminal); the authenticator app is set up at the first login
@@ -121,8 +124,11 @@ func run(args []string) error {
 // password comes from TFM_ADMIN_PASSWORD, or is asked for on the terminal
 // (not echoed); the second factor is set up at the first login.
 func adminCommand(ctx context.Context, a *app.App, args []string) error {
+	if len(args) > 0 && args[0] == "reset-2fa" {
+		return adminReset2FA(ctx, a, args[1:])
+	}
 	if len(args) == 0 || args[0] != "create" {
-		return errors.New("usage: tfm admin create --email E --role R[,R...] [--name N]")
+		return errors.New("usage: tfm admin create --email E --role R[,R...] [--name N] | tfm admin reset-2fa --email E")
 	}
 	fs := flag.NewFlagSet("admin create", flag.ContinueOnError)
 	email := fs.String("email", "", "the admin's e-mail")
@@ -166,4 +172,30 @@ func adminCommand(ctx context.Context, a *app.App, args []string) error {
 	}
 	a.Log.Info("admin created; the authenticator is set up at the first login", "id", created.ID, "roles", strings.Join(created.Roles, ","))
 	return nil
+}
+
+// adminReset2FA is `tfm admin reset-2fa --email E`: the way back in for an
+// admin who cannot produce a code (a lost phone, or a changed JWT_SECRET
+// that no longer opens the sealed secrets), when no superadmin can reset
+// them from the back office.
+func adminReset2FA(ctx context.Context, a *app.App, args []string) error {
+	fs := flag.NewFlagSet("admin reset-2fa", flag.ContinueOnError)
+	email := fs.String("email", "", "the admin's e-mail")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	all, err := a.Admin.List(ctx)
+	if err != nil {
+		return err
+	}
+	for _, ad := range all {
+		if strings.EqualFold(ad.Email, strings.TrimSpace(*email)) {
+			if _, err := a.Admin.ResetTOTP(ctx, ad.ID); err != nil {
+				return err
+			}
+			a.Log.Info("second factor reset; the admin sets it up again at the next login", "id", ad.ID)
+			return nil
+		}
+	}
+	return errors.New("no admin with that e-mail")
 }

@@ -210,6 +210,10 @@ func (s *Service) SecondFactor(ctx context.Context, stageToken, code, ip string)
 	}
 	code = strings.ReplaceAll(strings.TrimSpace(code), " ", "")
 	secret, err := s.unseal(a.TOTPSecret)
+	if err != nil && strings.HasPrefix(a.TOTPSecret, "v1:") {
+		// A sealed secret that no longer opens: JWT_SECRET changed, or the row was tampered with.
+		s.log.ErrorContext(ctx, "admin's sealed TOTP secret cannot be opened; reset it with `tfm admin reset-2fa`", "admin", a.ID)
+	}
 	if err != nil || len(code) != 6 {
 		s.failGuard(ctx, a.Email, ip)
 		return nil, apperr.New(apperr.Unauthorized, MsgInvalidCode)

@@ -126,6 +126,29 @@ func TestAdminLogin(t *testing.T) {
 					t.Fatalf("from elsewhere: %d", w.Code)
 				}
 			})
+			t.Run("OKASecretThatNoLongerOpensIsResetAndEnrolledAgain", func(t *testing.T) {
+				// What a changed JWT_SECRET does to every sealed secret: no code is accepted.
+				s := newAdmin(t, a, "support")
+				a.DB.Table("admins").Where("id = ?", s.ID).Update("totp_secret", "v1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")
+				ip := "192.0.2.251:4000"
+				_, e := call(t, a, "POST", "/api/admin/auth/login", fmt.Sprintf(`{"email":%q,"password":%q}`, s.Email, s.pwd), "Remote-Addr", ip)
+				var step admin.LoginStep
+				json.Unmarshal(e.Data, &step)
+				code, _ := totp.GenerateCode(s.Secret, time.Now())
+				if w, _ := call(t, a, "POST", "/api/admin/auth/totp", fmt.Sprintf(`{"code":%q}`, code), "Authorization", "Bearer "+step.Token, "Remote-Addr", ip); w.Code != 401 {
+					t.Fatalf("a code against a secret that does not open: %d", w.Code)
+				}
+				// `tfm admin reset-2fa` (ResetTOTP): the next login enrolls again.
+				if _, err := a.Admin.ResetTOTP(t.Context(), s.ID); err != nil {
+					t.Fatal(err)
+				}
+				_, e = call(t, a, "POST", "/api/admin/auth/login", fmt.Sprintf(`{"email":%q,"password":%q}`, s.Email, s.pwd), "Remote-Addr", ip)
+				step = admin.LoginStep{}
+				json.Unmarshal(e.Data, &step)
+				if step.Stage != "enroll" || step.Enroll == nil {
+					t.Fatalf("after the reset: %s", e.Data)
+				}
+			})
 			t.Run("OKLogoutEndsTheSession", func(t *testing.T) {
 				s := newAdmin(t, a, "support")
 				if w, _ := call(t, a, "POST", "/api/admin/auth/logout", "", s.auth()...); w.Code != 200 {
