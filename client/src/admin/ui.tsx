@@ -295,3 +295,29 @@ export function useListParams() {
   }
   return { page, get, apply, set, query: params.toString() }
 }
+
+/** The message for a day range whose last day comes before its first ("YYYY-MM-DD" strings), or null. */
+export function dayRangeProblem(from?: string, to?: string): string | null {
+  return from && to && to < from ? 'The last day must be on or after the first day' : null
+}
+
+/** A filter's From and To day fields (names "from" and "to"), with the range error under To. */
+export function DayRangeFields({ idPrefix, from, to, error }: { idPrefix: string; from?: string; to?: string; error: string | null }) {
+  return (
+    <>
+      <div className="field field--compact">
+        <label htmlFor={`${idPrefix}-from`}>From</label>
+        <input id={`${idPrefix}-from`} name="from" type="date" defaultValue={from} />
+      </div>
+      <div className={'field field--compact' + (error ? ' has-error' : '')}>
+        <label htmlFor={`${idPrefix}-to`}>To</label>
+        <input id={`${idPrefix}-to`} name="to" type="date" defaultValue={to} aria-invalid={error ? true : undefined} aria-describedby={error ? `${idPrefix}-to-error` : undefined} />
+        {error && (
+          <p id={`${idPrefix}-to-error`} className="field__error">
+            {error}
+          </p>
+        )}
+      </div>
+    </>
+  )
+}

@@ -3,7 +3,7 @@ import { pageArgs } from '../api'
 import { fmtDateTime } from '../dates'
 import { useCan } from '../permissions'
 import type { AuditFilter } from '../types'
-import { AdminPage, FilterBar, KeyValues, ListPager, PAGE_SIZE, QueryStatus, TableCard, useListParams } from '../ui'
+import { AdminPage, DayRangeFields, dayRangeProblem, FilterBar, KeyValues, ListPager, PAGE_SIZE, QueryStatus, TableCard, useListParams } from '../ui'
 import { useListAdminsQuery, useListAuditQuery } from './api'
 
 /** The audit filters in the address. */
@@ -27,11 +27,9 @@ export default function AuditScreen() {
         key={query}
         label="Filter the audit log"
         onSubmit={(v) => {
-          if (v.from && v.to && v.to < v.from) {
-            setRangeError('The last day must be on or after the first day')
-            return
-          }
-          setRangeError(null)
+          const problem = dayRangeProblem(v.from, v.to)
+          setRangeError(problem)
+          if (problem) return
           apply(Object.fromEntries(FILTERS.map((k) => [k, v[k] ?? ''])))
         }}
       >
@@ -62,19 +60,7 @@ export default function AuditScreen() {
           <label htmlFor="audit-object-id">Object ID</label>
           <input id="audit-object-id" name="objectId" defaultValue={filter.objectId} />
         </div>
-        <div className="field field--compact">
-          <label htmlFor="audit-from">From</label>
-          <input id="audit-from" name="from" type="date" defaultValue={filter.from} />
-        </div>
-        <div className={'field field--compact' + (rangeError ? ' has-error' : '')}>
-          <label htmlFor="audit-to">To</label>
-          <input id="audit-to" name="to" type="date" defaultValue={filter.to} aria-invalid={rangeError ? true : undefined} aria-describedby={rangeError ? 'audit-to-error' : undefined} />
-          {rangeError && (
-            <p id="audit-to-error" className="field__error">
-              {rangeError}
-            </p>
-          )}
-        </div>
+        <DayRangeFields idPrefix="audit" from={filter.from} to={filter.to} error={rangeError} />
       </FilterBar>
       <QueryStatus isLoading={list.isLoading} error={list.error} onRetry={() => void list.refetch()} isEmpty={!items.length} emptyTitle="No audit rows match" />
       {items.length > 0 && (

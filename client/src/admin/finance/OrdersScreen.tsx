@@ -7,7 +7,7 @@ import { fetchAdminFile } from '../blobs'
 import { fmtDate, fmtDateTime } from '../dates'
 import { useCan } from '../permissions'
 import type { AdminOrder, OrderStatus } from '../types'
-import { AdminPage, AuditNote, FilterBar, ListPager, PAGE_SIZE, QueryStatus, StatusPill, TableCard, useListParams } from '../ui'
+import { AdminPage, AuditNote, DayRangeFields, dayRangeProblem, FilterBar, ListPager, PAGE_SIZE, QueryStatus, StatusPill, TableCard, useListParams } from '../ui'
 import { useListOrdersQuery } from './api'
 
 /** The order statuses, in plain words. */
@@ -133,11 +133,9 @@ export default function OrdersScreen() {
         key={query}
         label="Filter orders"
         onSubmit={(v) => {
-          if (v.from && v.to && v.to < v.from) {
-            setRangeError('The last day must be on or after the first day')
-            return
-          }
-          setRangeError(null)
+          const problem = dayRangeProblem(v.from, v.to)
+          setRangeError(problem)
+          if (problem) return
           apply({ q: v.q, status: v.status, from: v.from, to: v.to })
         }}
       >
@@ -156,19 +154,7 @@ export default function OrdersScreen() {
             ))}
           </select>
         </div>
-        <div className="field field--compact">
-          <label htmlFor="order-from">From</label>
-          <input id="order-from" name="from" type="date" defaultValue={filters.from} />
-        </div>
-        <div className={'field field--compact' + (rangeError ? ' has-error' : '')}>
-          <label htmlFor="order-to">To</label>
-          <input id="order-to" name="to" type="date" defaultValue={filters.to} aria-invalid={rangeError ? true : undefined} aria-describedby={rangeError ? 'order-to-error' : undefined} />
-          {rangeError && (
-            <p id="order-to-error" className="field__error">
-              {rangeError}
-            </p>
-          )}
-        </div>
+        <DayRangeFields idPrefix="order" from={filters.from} to={filters.to} error={rangeError} />
       </FilterBar>
       <QueryStatus isLoading={list.isLoading} error={list.error} onRetry={() => void list.refetch()} isEmpty={!items.length} emptyTitle="No orders match" />
       {items.length > 0 && (
