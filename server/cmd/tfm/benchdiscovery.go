@@ -9,7 +9,10 @@ package main
 // searches count their whole filtered set. It prints one markdown table.
 //
 // The services are called in process (no HTTP, no login): the figure is the
-// database and the ranking, which is what the window and the indexes change.
+// database, the roster and the ranking, which is what the window, the roster
+// and the indexes change. "ours" reads the in-memory roster (loaded first,
+// as a serving node does; DISCOVERY_ROSTER=off measures the database path);
+// "naive" never does.
 
 import (
 	"context"
@@ -18,6 +21,9 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"os"
+	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"sync"
@@ -100,6 +106,7 @@ func benchDiscovery(ctx context.Context, cfg *config.Config, log *slog.Logger, a
 	rounds := fs.Int("rounds", 4, "times each member asks for each page")
 	naiveMembers := fs.Int("naive-members", 10, "members asking at once in the naive run (0: no naive run); it ranks every candidate, so keep it small")
 	only := fs.String("only", "", "comma-separated case names to run (default all)")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the measured runs to this file (go tool pprof)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -135,6 +142,11 @@ func benchDiscovery(ctx context.Context, cfg *config.Config, log *slog.Logger, a
 		}
 		viewers[i] = benchViewer{Viewer: match.Viewer{ID: f.ID, Code: f.ProfileCode}, facts: f}
 	}
+	if a.Roster != nil {
+		if err := loadRoster(ctx, a, ids[:min(1000, len(ids))]); err != nil {
+			return err
+		}
+	}
 	// Today's lists are chosen on the first call of a day; start each run without them.
 	if err := db.Exec("DELETE FROM daily_matches WHERE profile_id IN ?", ids[:*members]).Error; err != nil {
 		return err
@@ -162,6 +174,17 @@ func benchDiscovery(ctx context.Context, cfg *config.Config, log *slog.Logger, a
 	cases := benchCases
 	if *only != "" {
 		cases = slices.DeleteFunc(slices.Clone(cases), func(c benchCase) bool { return !strings.Contains(","+*only+",", ","+c.name+",") })
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
 	}
 	fmt.Printf("discovery benchmark: %d profiles (%s), %s\n", total, a.DB.Dialect, time.Now().UTC().Format(time.RFC3339))
 	fmt.Printf("ours: %d members at once, %d rounds (the first ask computes and keeps the list; the next ones read it)\n", len(viewers), *rounds)
@@ -203,6 +226,33 @@ func benchDiscovery(ctx context.Context, cfg *config.Config, log *slog.Logger, a
 		}
 		fmt.Println(row)
 	}
+	return nil
+}
+
+// loadRoster loads the in-memory roster as a serving node does at start and
+// prints what it costs: the time, the heap it holds, and one sync after the
+// given members were active (a busy two seconds of a large site).
+func loadRoster(ctx context.Context, a *app.App, active []uint64) error {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	t0 := time.Now()
+	if err := a.Roster.Load(ctx); err != nil {
+		return err
+	}
+	took := time.Since(t0)
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	fmt.Printf("roster: %d members loaded in %.1f s, %.0f MB of heap\n", a.Roster.Size(), took.Seconds(),
+		float64(int64(after.HeapAlloc)-int64(before.HeapAlloc))/(1<<20))
+	if err := a.DB.WithContext(ctx).Table("profiles").Where("id IN ?", active).UpdateColumn("last_active_at", time.Now().UTC()).Error; err != nil {
+		return err
+	}
+	t0 = time.Now()
+	if err := a.Roster.Sync(ctx); err != nil {
+		return err
+	}
+	fmt.Printf("roster: a sync after %d members were active took %.0f ms\n", len(active), float64(time.Since(t0).Microseconds())/1000)
 	return nil
 }
 

@@ -29,6 +29,7 @@ import (
 	"github.com/tfmmatrimony/tfm/server/internal/chat"
 	"github.com/tfmmatrimony/tfm/server/internal/config"
 	"github.com/tfmmatrimony/tfm/server/internal/content"
+	"github.com/tfmmatrimony/tfm/server/internal/directory/roster"
 	"github.com/tfmmatrimony/tfm/server/internal/event"
 	"github.com/tfmmatrimony/tfm/server/internal/httpapi"
 	"github.com/tfmmatrimony/tfm/server/internal/master"
@@ -78,6 +79,7 @@ type App struct {
 	Profiles    *profile.Service
 	Matches     *match.Service   // matches and today's ten
 	Search      *search.Service  // searches and saved searches
+	Roster      *roster.Roster   // members' facts in memory for match lists and searches; nil when DISCOVERY_ROSTER is off
 	Requests    *request.Service // photo and phone requests
 	Accounts    *account.Service
 	// Events is the outbox of domain events; Notifications consumes it
@@ -152,7 +154,10 @@ func Open(ctx context.Context, cfg *config.Config, log *slog.Logger) (*App, erro
 		d.Close()
 		return nil, err
 	}
-	if a.Matches, err = match.New(match.Deps{DB: d, Profiles: a.Profiles, Plans: a.Plans}); err != nil {
+	if cfg.DiscoveryRoster {
+		a.Roster = roster.New(d, log)
+	}
+	if a.Matches, err = match.New(match.Deps{DB: d, Profiles: a.Profiles, Plans: a.Plans, Roster: a.Roster}); err != nil {
 		d.Close()
 		return nil, err
 	}
@@ -330,6 +335,9 @@ func (a *App) ServeListener(ctx context.Context, ln net.Listener) error {
 	go a.Notifications.Run(ctx)
 	go a.Billing.Run(ctx)
 	go a.housekeeping(ctx)
+	if a.Roster != nil {
+		go a.Roster.Run(ctx) // lists read the database until its first load ends
+	}
 	if a.Cfg.MemoryReducer {
 		go (&memreduce.Reducer{Log: a.Log}).Run(ctx)
 	}
@@ -404,6 +412,19 @@ func (a *App) registerGuardMetrics() {
 			Help: "Chat handshakes refused by the socket caps (per client address, or the whole node).", ConstLabels: prometheus.Labels{"cap": "node"}},
 			func() float64 { _, n := a.Realtime.Refused(); return float64(n) }),
 	)
+	if a.Roster != nil {
+		// The discovery roster: how many members it holds, and how old its
+		// last successful read is (past a few seconds: syncs are failing, and
+		// lists show changes late; they stay correct on who may be seen).
+		a.Registry.MustRegister(
+			prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "tfm_roster_members",
+				Help: "Members held by the in-memory discovery roster (0 until its first load)."},
+				func() float64 { return float64(a.Roster.Size()) }),
+			prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "tfm_roster_age_seconds",
+				Help: "Seconds since the discovery roster's last successful read (-1 before the first)."},
+				func() float64 { return a.Roster.Age().Seconds() }),
+		)
+	}
 	// The outbox's backlog: deliveries waiting (a growing number means the
 	// workers fall behind or a consumer keeps failing) and parked as failed.
 	for _, consumer := range []string{notification.ConsumerNotify, notification.ConsumerMail} {

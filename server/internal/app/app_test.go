@@ -42,7 +42,7 @@ func newApp(t *testing.T, dsn string, seeded bool) *app.App {
 	dir := t.TempDir()
 	cfg := &config.Config{AppEnv: "test", Port: 0, DataDir: dir, DBDSN: dsn, RedisURL: os.Getenv("TEST_REDIS_URL"),
 		BrandName: "TFM", JWTSecret: bytes.Repeat([]byte("k"), 32), MediaDir: dir + "/media", SiteURL: "http://localhost",
-		LogLevel: "error", ShutdownTimeout: 2 * time.Second, ContactRateLimit: 3,
+		LogLevel: "error", ShutdownTimeout: 2 * time.Second, ContactRateLimit: 3, DiscoveryRoster: true, // built, never loaded: lists read the database unless a test loads it
 		SellerName: "TFM Matrimony", SellerState: "Tamil Nadu", SellerGSTIN: "33ABCDE1234F1Z5", InvoicePrefix: "TFM",
 		// bcrypt's minimum: cost 12 takes seconds per hash under -race (the account tests check 12 is the default).
 		PasswordCost: 4}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tfmmatrimony/tfm/server/internal/app"
 	"github.com/tfmmatrimony/tfm/server/internal/billing"
 )
 
@@ -54,55 +55,67 @@ func TestDiscoveryRoutesNeedAMember(t *testing.T) {
 	}
 }
 
+// TestFindAMatchThenInviteOverHTTP runs on each engine twice: lists read
+// from the database (a node whose roster has not loaded yet) and from the
+// in-memory roster.
 func TestFindAMatchThenInviteOverHTTP(t *testing.T) {
-	for name, a := range profileEngines(t) {
-		t.Run(name, func(t *testing.T) {
-			groom := newMember(t, a, 10, "Joseph Mathew", 30)
-			bride := newMember(t, a, 20, "Anna Thomas", 26)
-			other := newMember(t, a, 20, "Maria Joseph", 27)
-			_, e := call(t, a, "POST", "/api/v1/profile/my-matchs", `{}`, groom.auth()...)
-			got := pageCodes(t, e)
-			if !strings.Contains(strings.Join(got, ","), bride.Code) || !strings.Contains(strings.Join(got, ","), other.Code) {
-				t.Fatalf("my matches: %v", got)
+	for _, roster := range []bool{false, true} {
+		for name, a := range profileEngines(t) {
+			if roster {
+				name += "/roster"
+				a.Roster.ReadThrough()
 			}
-			_, e = call(t, a, "POST", "/api/v1/profile/search", `{"ageMin":25,"ageMax":26,"sort":"newest"}`, groom.auth()...)
-			if got := pageCodes(t, e); len(got) != 1 || got[0] != bride.Code {
-				t.Fatalf("search: %v", got)
-			}
-			if w, _ := call(t, a, "POST", "/api/v1/profile/invite/"+bride.Code, "", groom.auth()...); w.Code != 200 {
-				t.Fatalf("invite: %d", w.Code)
-			}
-			_, e = call(t, a, "POST", "/api/v1/profile/advance-search", fmt.Sprintf(`{"profileId":%q}`, bride.Code), groom.auth()...)
-			var p discoveryPage
-			json.Unmarshal(e.Data, &p)
-			if len(p.Items) != 1 || p.Items[0].Invitation == nil || p.Items[0].Invitation.Status != "pending" {
-				t.Fatalf("the card carries the invitation: %s", e.Data)
-			}
-			// A block either way removes her from both.
-			if w, _ := call(t, a, "POST", "/api/v1/profile/block/"+groom.Code, "", bride.auth()...); w.Code != 200 {
-				t.Fatalf("block: %d", w.Code)
-			}
-			_, e = call(t, a, "POST", "/api/v1/profile/my-matchs", `{}`, groom.auth()...)
-			if strings.Contains(strings.Join(pageCodes(t, e), ","), bride.Code) {
-				t.Fatal("blocked bride still in my matches")
-			}
-			_, e = call(t, a, "POST", "/api/v1/profile/search", `{}`, groom.auth()...)
-			if strings.Contains(strings.Join(pageCodes(t, e), ","), bride.Code) {
-				t.Fatal("blocked bride still in search")
-			}
-			// The dashboard's counter is the New matches list's size.
-			_, e = call(t, a, "POST", "/api/v1/profile/new-matchs", `{}`, groom.auth()...)
-			var nm discoveryPage
-			json.Unmarshal(e.Data, &nm)
-			_, e = call(t, a, "GET", "/api/v1/profile/dash-view", "", groom.auth()...)
-			var dash struct {
-				Counts struct{ NewMatches int } `json:"counts"`
-			}
-			json.Unmarshal(e.Data, &dash)
-			if dash.Counts.NewMatches != nm.Total || nm.Total != 1 {
-				t.Fatalf("dashboard says %d new matches, the list %d", dash.Counts.NewMatches, nm.Total)
-			}
-		})
+			t.Run(name, func(t *testing.T) { findMatchThenInvite(t, a) })
+		}
+	}
+}
+
+func findMatchThenInvite(t *testing.T, a *app.App) {
+	t.Helper()
+	groom := newMember(t, a, 10, "Joseph Mathew", 30)
+	bride := newMember(t, a, 20, "Anna Thomas", 26)
+	other := newMember(t, a, 20, "Maria Joseph", 27)
+	_, e := call(t, a, "POST", "/api/v1/profile/my-matchs", `{}`, groom.auth()...)
+	got := pageCodes(t, e)
+	if !strings.Contains(strings.Join(got, ","), bride.Code) || !strings.Contains(strings.Join(got, ","), other.Code) {
+		t.Fatalf("my matches: %v", got)
+	}
+	_, e = call(t, a, "POST", "/api/v1/profile/search", `{"ageMin":25,"ageMax":26,"sort":"newest"}`, groom.auth()...)
+	if got := pageCodes(t, e); len(got) != 1 || got[0] != bride.Code {
+		t.Fatalf("search: %v", got)
+	}
+	if w, _ := call(t, a, "POST", "/api/v1/profile/invite/"+bride.Code, "", groom.auth()...); w.Code != 200 {
+		t.Fatalf("invite: %d", w.Code)
+	}
+	_, e = call(t, a, "POST", "/api/v1/profile/advance-search", fmt.Sprintf(`{"profileId":%q}`, bride.Code), groom.auth()...)
+	var p discoveryPage
+	json.Unmarshal(e.Data, &p)
+	if len(p.Items) != 1 || p.Items[0].Invitation == nil || p.Items[0].Invitation.Status != "pending" {
+		t.Fatalf("the card carries the invitation: %s", e.Data)
+	}
+	// A block either way removes her from both.
+	if w, _ := call(t, a, "POST", "/api/v1/profile/block/"+groom.Code, "", bride.auth()...); w.Code != 200 {
+		t.Fatalf("block: %d", w.Code)
+	}
+	_, e = call(t, a, "POST", "/api/v1/profile/my-matchs", `{}`, groom.auth()...)
+	if strings.Contains(strings.Join(pageCodes(t, e), ","), bride.Code) {
+		t.Fatal("blocked bride still in my matches")
+	}
+	_, e = call(t, a, "POST", "/api/v1/profile/search", `{}`, groom.auth()...)
+	if strings.Contains(strings.Join(pageCodes(t, e), ","), bride.Code) {
+		t.Fatal("blocked bride still in search")
+	}
+	// The dashboard's counter is the New matches list's size.
+	_, e = call(t, a, "POST", "/api/v1/profile/new-matchs", `{}`, groom.auth()...)
+	var nm discoveryPage
+	json.Unmarshal(e.Data, &nm)
+	_, e = call(t, a, "GET", "/api/v1/profile/dash-view", "", groom.auth()...)
+	var dash struct {
+		Counts struct{ NewMatches int } `json:"counts"`
+	}
+	json.Unmarshal(e.Data, &dash)
+	if dash.Counts.NewMatches != nm.Total || nm.Total != 1 {
+		t.Fatalf("dashboard says %d new matches, the list %d", dash.Counts.NewMatches, nm.Total)
 	}
 }
 

@@ -169,13 +169,21 @@ func (r *Meter) Highlighted(ctx context.Context, ids []uint64) (map[uint64]bool,
 		return out, nil
 	}
 	now := r.clock()
-	var got []uint64
-	err := r.db.WithContext(ctx).Table("subscriptions s").Joins("JOIN plans pl ON pl.id = s.plan_id").
-		Where("s.profile_id IN ? AND pl.profile_highlight <> 0 AND "+activeSQL, ids, now, now).Distinct().Pluck("s.profile_id", &got).Error
-	for _, id := range got {
-		out[id] = true
+	// In chunks: MySQL takes at most 65,535 placeholders in a statement.
+	const chunk = 5000
+	for lo := 0; lo < len(ids); lo += chunk {
+		var got []uint64
+		err := r.db.WithContext(ctx).Table("subscriptions s").Joins("JOIN plans pl ON pl.id = s.plan_id").
+			Where("s.profile_id IN ? AND pl.profile_highlight <> 0 AND "+activeSQL, ids[lo:min(lo+chunk, len(ids))], now, now).
+			Distinct().Pluck("s.profile_id", &got).Error
+		if err != nil {
+			return nil, store.Translate(err, "", "")
+		}
+		for _, id := range got {
+			out[id] = true
+		}
 	}
-	return out, store.Translate(err, "", "")
+	return out, nil
 }
 
 // Expiring is a member whose last running plan ends in a window (the plan

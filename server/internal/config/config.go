@@ -32,6 +32,7 @@ type Config struct {
 	ClientDir         string        // dev/test only: serve the web client from this folder instead of the embedded build
 	PprofAddr         string        // loopback address for Go's profiler (net/http/pprof); empty: off
 	MemoryReducer     bool          // give the heap's slack back to the system when quiet after a burst (MEMORY_REDUCER, on unless "off")
+	DiscoveryRoster   bool          // keep members' facts in memory for match lists and searches (DISCOVERY_ROSTER, on unless "off")
 	SiteURL           string        // public base URL, used in canonical links and e-mails
 	AllowedOrigins    []string      // origins allowed for the socket endpoint and CORS
 	TrustedProxies    []string      // proxies whose X-Forwarded-For is believed
@@ -169,6 +170,12 @@ func Load() (*Config, error) {
 		c.MemoryReducer = v == "on"
 	default:
 		return nil, fmt.Errorf("config: MEMORY_REDUCER must be on or off, not %q", v)
+	}
+	switch v := env("DISCOVERY_ROSTER", "on"); v {
+	case "on", "off":
+		c.DiscoveryRoster = v == "on"
+	default:
+		return nil, fmt.Errorf("config: DISCOVERY_ROSTER must be on or off, not %q", v)
 	}
 	if c.PprofAddr != "" {
 		host, _, err := net.SplitHostPort(c.PprofAddr)

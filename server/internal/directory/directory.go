@@ -46,6 +46,24 @@ func Visible(viewer uint64) func(*gorm.DB) *gorm.DB {
 	}
 }
 
+// Excluded names, for lists that filter in memory, whom Visible leaves out
+// for this viewer alone: the viewer, members blocked either way, and the
+// viewer's "don't show" list (three index lookups, one statement).
+func Excluded(db *gorm.DB, viewer uint64) (map[uint64]bool, error) {
+	var ids []uint64
+	if err := db.Raw(`SELECT blocked_id FROM blocks WHERE blocker_id = ?
+ UNION ALL SELECT blocker_id FROM blocks WHERE blocked_id = ?
+ UNION ALL SELECT target_id FROM dont_shows WHERE profile_id = ?`, viewer, viewer, viewer).Scan(&ids).Error; err != nil {
+		return nil, err
+	}
+	out := make(map[uint64]bool, len(ids)+1)
+	out[viewer] = true
+	for _, id := range ids {
+		out[id] = true
+	}
+	return out, nil
+}
+
 // CappedCount counts the rows of q up to TotalCap and reports whether there
 // are more: it reads at most TotalCap+1 ids, never the whole filtered set.
 func CappedCount(q *gorm.DB) (n int64, capped bool, err error) {

@@ -64,7 +64,7 @@ type judge struct {
 func idIn(xs []uint64, v *uint64) bool { return v != nil && slices.Contains(xs, *v) }
 
 // criteria lists every preference once; Evaluate and the SQL of the match
-// windows (strictSQL) both follow it.
+// windows (strictQuery) both follow it.
 var criteria = []criterion{
 	{KeyAge, func(p *profile.Preference) bool { return p.Age.Strict }, func(p *profile.Preference) bool { return p.Age.Max > 0 },
 		func(p *profile.Preference, f *directory.Facts, j *judge) bool {

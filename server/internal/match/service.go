@@ -17,6 +17,7 @@ package match
 import (
 	"context"
 	"errors"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -26,6 +27,7 @@ import (
 	"github.com/tfmmatrimony/tfm/server/internal/apperr"
 	"github.com/tfmmatrimony/tfm/server/internal/billing"
 	"github.com/tfmmatrimony/tfm/server/internal/directory"
+	"github.com/tfmmatrimony/tfm/server/internal/directory/roster"
 	"github.com/tfmmatrimony/tfm/server/internal/pagination"
 	"github.com/tfmmatrimony/tfm/server/internal/profile"
 	"github.com/tfmmatrimony/tfm/server/internal/store"
@@ -114,6 +116,9 @@ type Deps struct {
 	// Plans says which candidates hold a plan with profile highlight (they
 	// come first among equal scores); nil builds one on DB.
 	Plans *billing.Meter
+	// Roster, once loaded, serves the windows from memory; nil, or until it
+	// has loaded, they are read from the database.
+	Roster *roster.Roster
 }
 
 // Service finds matches.
@@ -124,6 +129,7 @@ type Service struct {
 	now      func() time.Time
 	window   int
 	cache    *listCache // nil: no cache
+	roster   *roster.Roster
 
 	incomeMu sync.Mutex
 	income   map[string]incomeBand // the income scale, read at incomeAt; replaced, never changed
@@ -144,7 +150,7 @@ func New(d Deps) (*Service, error) {
 	if d.Plans == nil {
 		d.Plans = billing.NewMeter(d.DB, d.Now)
 	}
-	s := &Service{db: d.DB, profiles: d.Profiles, plans: d.Plans, now: d.Now, window: d.Window}
+	s := &Service{db: d.DB, profiles: d.Profiles, plans: d.Plans, now: d.Now, window: d.Window, roster: d.Roster}
 	if !d.NoCache {
 		s.cache = newListCache()
 	}
@@ -221,12 +227,33 @@ type Ranked struct {
 	Highlighted bool
 }
 
-// readWindow reads, through q, the most recently active candidates, as many as the window holds.
-func (s *Service) readWindow(q *gorm.DB) (facts []directory.Facts, full bool, err error) {
+// readWindow reads the most recently active candidates rq describes, as
+// many as the window holds: from the roster once it has loaded (with the
+// viewer's blocks and "don't show" list read now), else from the database,
+// where sqlOnly adds the conditions the roster cannot test (and forces that
+// path). full says there may be more.
+func (s *Service) readWindow(ctx context.Context, sk *seeker, rq *roster.Query, sqlOnly func(*gorm.DB) *gorm.DB) ([]directory.Facts, bool, error) {
+	if sqlOnly == nil && s.roster.Ready() {
+		ex, err := directory.Excluded(s.db.WithContext(ctx), sk.ID)
+		if err != nil {
+			return nil, false, store.Translate(err, "", "")
+		}
+		rq.Exclude = ex
+		if facts, full, ok := s.roster.Window(rq, s.window); ok {
+			return facts, full, nil
+		}
+	}
+	q := rq.SQL(s.candidates(ctx, sk))
+	if sqlOnly != nil {
+		q = sqlOnly(q)
+	}
 	// Ordered by the index alone (ix_profiles_gender_active): a tie-break on id
 	// would cost a sort of every candidate; rank orders the window fully.
-	err = q.Select(directory.FactsColumns).Order("p.last_active_at DESC").Limit(s.window).Scan(&facts).Error
-	return facts, len(facts) >= s.window, err
+	var facts []directory.Facts
+	if err := q.Select(directory.FactsColumns).Order("p.last_active_at DESC").Limit(s.window).Scan(&facts).Error; err != nil {
+		return nil, false, store.Translate(err, "", "")
+	}
+	return facts, len(facts) >= s.window, nil
 }
 
 // rank judges every candidate both ways, keeps those keep accepts and
@@ -239,9 +266,14 @@ func (s *Service) rank(ctx context.Context, sk *seeker, facts []directory.Facts,
 	for _, f := range facts {
 		ids = append(ids, f.ID)
 	}
-	saved, err := s.profiles.SavedPreferences(ctx, ids)
-	if err != nil {
-		return nil, err
+	// Their preferences from the roster once it has loaded (as fresh as its
+	// last sync, like the facts it gave), else from the database.
+	saved, ok := s.roster.Preferences(ids)
+	if !ok {
+		var err error
+		if saved, err = s.profiles.SavedPreferences(ctx, ids); err != nil {
+			return nil, err
+		}
 	}
 	highlighted, err := s.plans.Highlighted(ctx, ids)
 	if err != nil {
@@ -340,15 +372,15 @@ var errNoCity = errors.New("match: no city to measure from")
 
 // rankedFor computes a whole ranked list of kind for the seeker.
 func (s *Service) rankedFor(ctx context.Context, sk *seeker, kind Kind) ([]Ranked, bool, error) {
-	q := s.candidates(ctx, sk)
+	rq := sk.strictQuery()
 	var err error
 	keep := mutual
 	var near map[uint64]float64
+	slack := 0
 	switch kind {
 	case My:
-		q = sk.strictSQL(q)
 	case Fresh:
-		q = sk.strictSQL(q).Where("p.created_at >= ?", sk.j.now.Add(-NewWindow))
+		rq.CreatedFrom = sk.j.now.Add(-NewWindow)
 	case Nearby:
 		if near, err = s.nearbyCities(ctx, sk.facts.CityID); err != nil {
 			return nil, false, err
@@ -360,23 +392,28 @@ func (s *Service) rankedFor(ctx context.Context, sk *seeker, kind Kind) ([]Ranke
 		for id := range near {
 			ids = append(ids, id)
 		}
-		q = sk.strictSQL(q).Where("p.city_id IN ?", ids)
+		slices.Sort(ids)
+		if len(rq.City) > 0 { // a strict city list and the circle: the cities in both
+			ids = slices.DeleteFunc(ids, func(id uint64) bool { return !slices.Contains(rq.City, id) })
+			if len(ids) == 0 {
+				return nil, false, nil
+			}
+		}
+		rq.City = ids
 	case Discovery:
 		keep = relaxed
+		slack = RelaxYears
+		rq = &roster.Query{Gender: sk.other}
 		if p := sk.pref; p.Age.Strict && p.Age.Max > 0 {
-			q = DOBRange(q, max(1, p.Age.Min-RelaxYears), p.Age.Max+RelaxYears, sk.j.now)
+			rq.DOBFrom, rq.DOBBefore = DOBBounds(max(1, p.Age.Min-RelaxYears), p.Age.Max+RelaxYears, sk.j.now)
 		}
 	default:
 		return nil, false, apperr.New(apperr.NotFound, "Unknown match list")
 	}
-	slack := 0
-	if kind == Discovery {
-		slack = RelaxYears
-	}
-	q = sk.reverseSQL(q, slack)
-	facts, full, err := s.readWindow(q)
+	rq.Reverse = sk.reverse(slack)
+	facts, full, err := s.readWindow(ctx, sk, rq, nil)
 	if err != nil {
-		return nil, false, store.Translate(err, "", "")
+		return nil, false, err
 	}
 	ranked, err := s.rank(ctx, sk, facts, keep)
 	if err != nil {
@@ -486,21 +523,30 @@ func (s *Service) Cards(ctx context.Context, v Viewer, ranked []Ranked) ([]Card,
 // Seeker is a viewer made ready for judging candidates (see Service.Seek).
 type Seeker = seeker
 
-// Seek loads the viewer's facts and preferences and returns them with the
-// base query of every list: visible members of the other gender.
-func (s *Service) Seek(ctx context.Context, v Viewer) (*Seeker, *gorm.DB, error) {
-	sk, err := s.seeker(ctx, v)
-	if err != nil {
-		return nil, nil, err
-	}
-	return sk, s.candidates(ctx, sk), nil
-}
+// Seek loads the viewer's facts and preferences.
+func (s *Service) Seek(ctx context.Context, v Viewer) (*Seeker, error) { return s.seeker(ctx, v) }
 
 // Now is the seeker's clock reading for this request.
 func (sk *Seeker) Now() time.Time { return sk.j.now }
 
-// ReadWindow reads, through q, the most recently active candidates the window holds; full says there may be more.
-func (s *Service) ReadWindow(q *gorm.DB) ([]directory.Facts, bool, error) { return s.readWindow(q) }
+// Other is the gender the seeker is matched with.
+func (sk *Seeker) Other() int { return sk.other }
+
+// IncomeCodes are the disclosed income bands between lo and hi ("" leaves an end open).
+func (sk *Seeker) IncomeCodes(lo, hi string) []string { return sk.j.incomeCodes(lo, hi) }
+
+// Candidates is the database query of the members the seeker may see, of the other gender.
+func (s *Service) Candidates(ctx context.Context, sk *Seeker) *gorm.DB { return s.candidates(ctx, sk) }
+
+// ReadWindow reads the most recently active members rq describes, as many as
+// the window holds, from the roster or the database (see readWindow); full
+// says there may be more.
+func (s *Service) ReadWindow(ctx context.Context, sk *Seeker, rq *roster.Query, sqlOnly func(*gorm.DB) *gorm.DB) ([]directory.Facts, bool, error) {
+	return s.readWindow(ctx, sk, rq, sqlOnly)
+}
+
+// Roster is the in-memory roster the service reads, nil when it has none.
+func (s *Service) Roster() *roster.Roster { return s.roster }
 
 // RankAll judges facts both ways for sk and ranks all of them (search keeps
 // members whatever their preferences say: the searcher chose the filters).

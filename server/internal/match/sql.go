@@ -4,30 +4,25 @@ import (
 	"math"
 	"time"
 
-	"gorm.io/gorm"
-
+	"github.com/tfmmatrimony/tfm/server/internal/directory/roster"
 	"github.com/tfmmatrimony/tfm/server/internal/profile"
 )
 
-// DOBRange is the condition "age between min and max on day now" as a
-// half-open range on the dob column, so the index on dob serves it on both
-// engines (no function around the column; SQLite may keep a time after the
-// date, which a half-open range still orders correctly). A zero bound is open.
-func DOBRange(q *gorm.DB, minAge, maxAge int, now time.Time) *gorm.DB {
+// DOBBounds is "age between min and max on day now" as a half-open range
+// of dates of birth (dob >= from, dob < before), so the index on dob serves
+// it on both engines (no function around the column; SQLite may keep a time
+// after the date, which a half-open range still orders correctly). A zero
+// age leaves its end open (a zero time).
+func DOBBounds(minAge, maxAge int, now time.Time) (from, before time.Time) {
 	day := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
 	if maxAge > 0 { // older than max+1 years is out: born after the day max+1 years ago
-		q = q.Where("p.dob >= ?", day.AddDate(-maxAge-1, 0, 1).Format(time.DateOnly))
+		from = day.AddDate(-maxAge-1, 0, 1)
 	}
 	if minAge > 0 { // born on or before the day min years ago
-		q = q.Where("p.dob < ?", day.AddDate(-minAge, 0, 1).Format(time.DateOnly))
+		before = day.AddDate(-minAge, 0, 1)
 	}
-	return q
+	return from, before
 }
-
-// idColumns are the profile columns of the id-list preferences.
-var idColumns = map[string]string{KeyCommunity: "p.community_id", KeyMotherTongue: "p.mother_tongue_id",
-	KeyEducation: "p.degree_id", KeyProfession: "p.profession_id", KeyCountry: "p.country_id",
-	KeyState: "p.state_id", KeyCity: "p.city_id"}
 
 // IncomeCodes are the disclosed income bands between lo and hi ("" leaves an end open).
 func (j *judge) incomeCodes(lo, hi string) []string {
@@ -42,50 +37,48 @@ func (j *judge) incomeCodes(lo, hi string) []string {
 	return out
 }
 
-// strictSQL narrows q to the members who meet the viewer's strict
-// preferences, each as an indexable condition on p; evaluate checks the
-// same rules again in memory.
-func (sk *seeker) strictSQL(q *gorm.DB) *gorm.DB {
+// strictQuery is the roster query of the members who meet the viewer's
+// strict preferences, of the other gender; evaluate checks the same rules
+// again in memory. The roster runs it over memory, or as SQL (Query.SQL).
+func (sk *seeker) strictQuery() *roster.Query {
 	p := sk.pref
+	q := &roster.Query{Gender: sk.other}
 	if p.Age.Strict && p.Age.Max > 0 {
-		q = DOBRange(q, p.Age.Min, p.Age.Max, sk.j.now)
+		q.DOBFrom, q.DOBBefore = DOBBounds(p.Age.Min, p.Age.Max, sk.j.now)
 	}
 	if p.Height.Strict && (p.Height.Min > 0 || p.Height.Max > 0) {
-		q = q.Where("p.height_cm IS NOT NULL")
-		if p.Height.Min > 0 {
-			q = q.Where("p.height_cm >= ?", p.Height.Min)
-		}
-		if p.Height.Max > 0 {
-			q = q.Where("p.height_cm <= ?", p.Height.Max)
-		}
+		q.HeightKnown, q.HeightMin, q.HeightMax = true, p.Height.Min, p.Height.Max
 	}
 	if p.Income.Strict && (p.Income.Min != "" || p.Income.Max != "") {
-		q = q.Where("p.income_band IN ?", sk.j.incomeCodes(p.Income.Min, p.Income.Max))
+		q.Income, q.IncomeSet = sk.j.incomeCodes(p.Income.Min, p.Income.Max), true
 	}
-	for key, list := range map[string]*profile.IDList{KeyCommunity: &p.Community, KeyMotherTongue: &p.MotherTongue,
-		KeyEducation: &p.Education, KeyProfession: &p.Profession, KeyCountry: &p.Country, KeyState: &p.State, KeyCity: &p.City} {
-		if list.Strict && len(list.Values) > 0 {
-			q = q.Where(idColumns[key]+" IN ?", list.Values)
+	for _, l := range []struct {
+		list *profile.IDList
+		to   *[]uint64
+	}{{&p.Community, &q.Community}, {&p.MotherTongue, &q.MotherTongue}, {&p.Education, &q.Degree},
+		{&p.Profession, &q.Profession}, {&p.Country, &q.Country}, {&p.State, &q.State}, {&p.City, &q.City}} {
+		if l.list.Strict && len(l.list.Values) > 0 {
+			*l.to = l.list.Values
 		}
 	}
-	for col, list := range map[string]*profile.EnumList{"p.marital_status": &p.MaritalStatus, "p.diet": &p.Diet,
-		"p.smoking": &p.Smoking, "p.drinking": &p.Drinking} {
-		if list.Strict && len(list.Values) > 0 {
-			q = q.Where(col+" IN ?", list.Values)
+	for _, l := range []struct {
+		list *profile.EnumList
+		to   *[]string
+	}{{&p.MaritalStatus, &q.Marital}, {&p.Diet, &q.Diet}, {&p.Smoking, &q.Smoking}, {&p.Drinking, &q.Drinking}} {
+		if l.list.Strict && len(l.list.Values) > 0 {
+			*l.to = l.list.Values
 		}
 	}
 	return q
 }
 
-// reverseSQL leaves out, already in SQL, the members whose saved strict age
-// range does not take the viewer's age (stretched by slack years each way):
-// most members keep age strict, so the window is not filled with people
-// evaluate would drop. Members without saved preferences pass here and are
-// judged on their defaults in memory.
-func (sk *seeker) reverseSQL(q *gorm.DB, slack int) *gorm.DB {
-	age := profile.AgeOn(sk.facts.DOB, sk.j.now)
-	return q.Joins("LEFT JOIN partner_preferences pp ON pp.profile_id = p.id").
-		Where("(pp.profile_id IS NULL OR pp.age_strict = ? OR (pp.age_min <= ? AND pp.age_max >= ?))", false, age+slack, age-slack)
+// reverse leaves out, already in the window, the members whose saved strict
+// age range does not take the viewer's age (stretched by slack years each
+// way): most members keep age strict, so the window is not filled with
+// people evaluate would drop. Members without saved preferences pass here
+// and are judged on their defaults in memory.
+func (sk *seeker) reverse(slack int) *roster.Reverse {
+	return &roster.Reverse{Age: profile.AgeOn(sk.facts.DOB, sk.j.now), Slack: slack}
 }
 
 // earthKm is the mean radius of the Earth.

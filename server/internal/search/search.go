@@ -17,6 +17,7 @@ import (
 
 	"github.com/tfmmatrimony/tfm/server/internal/apperr"
 	"github.com/tfmmatrimony/tfm/server/internal/directory"
+	"github.com/tfmmatrimony/tfm/server/internal/directory/roster"
 	"github.com/tfmmatrimony/tfm/server/internal/master"
 	"github.com/tfmmatrimony/tfm/server/internal/match"
 	"github.com/tfmmatrimony/tfm/server/internal/pagination"
@@ -263,60 +264,50 @@ func (s *Service) Validate(ctx context.Context, f *Filter) error {
 	return nil
 }
 
-// apply narrows q to the members f describes.
-func apply(q *gorm.DB, f *Filter, now time.Time) *gorm.DB {
-	if f.ProfileID != "" {
-		return q.Where("p.profile_code = ?", f.ProfileID)
-	}
+// query is the roster query of the members f describes, of the other
+// gender: every filter but those sqlOnly adds.
+func query(f *Filter, sk *match.Seeker) *roster.Query {
+	now := sk.Now()
+	rq := &roster.Query{Gender: sk.Other(), Community: f.Community, MotherTongue: f.MotherTongue, State: f.State,
+		City: f.City, Degree: f.Education, Profession: f.Profession, Marital: f.MaritalStatus, Diet: f.Diet,
+		Smoking: f.Smoking, Drinking: f.Drinking, HeightMin: f.HeightMin, HeightMax: f.HeightMax}
 	if f.AgeMin != 0 || f.AgeMax != 0 {
-		q = match.DOBRange(q, f.AgeMin, f.AgeMax, now)
-	}
-	if f.HeightMin != 0 {
-		q = q.Where("p.height_cm >= ?", f.HeightMin)
-	}
-	if f.HeightMax != 0 {
-		q = q.Where("p.height_cm <= ?", f.HeightMax)
-	}
-	for col, ids := range map[string][]uint64{"p.community_id": f.Community, "p.mother_tongue_id": f.MotherTongue,
-		"p.state_id": f.State, "p.city_id": f.City, "p.degree_id": f.Education, "p.profession_id": f.Profession} {
-		if len(ids) > 0 {
-			q = q.Where(col+" IN ?", ids)
-		}
-	}
-	for col, vals := range map[string][]string{"p.marital_status": f.MaritalStatus, "p.diet": f.Diet,
-		"p.smoking": f.Smoking, "p.drinking": f.Drinking} {
-		if len(vals) > 0 {
-			q = q.Where(col+" IN ?", vals)
-		}
+		rq.DOBFrom, rq.DOBBefore = match.DOBBounds(f.AgeMin, f.AgeMax, now)
 	}
 	if f.IncomeMin != "" || f.IncomeMax != "" {
-		band := "SELECT code FROM income_bands WHERE (min_inr <> 0 OR max_inr <> 0)"
-		var args []any
-		if f.IncomeMin != "" {
-			band += " AND sort >= (SELECT sort FROM income_bands WHERE code = ?)"
-			args = append(args, f.IncomeMin)
-		}
-		if f.IncomeMax != "" {
-			band += " AND sort <= (SELECT sort FROM income_bands WHERE code = ?)"
-			args = append(args, f.IncomeMax)
-		}
-		q = q.Where("p.income_band IN ("+band+")", args...)
-	}
-	if f.WithPhoto {
-		// Any photo counts, protected or not: the card says when one is protected.
-		q = q.Where("EXISTS (SELECT 1 FROM photos ph WHERE ph.profile_id = p.id)")
-	}
-	if f.Diocese != "" {
-		like := "%" + escapeLike(f.Diocese) + "%"
-		q = q.Where("(p.diocese LIKE ? ESCAPE '!' OR p.parish LIKE ? ESCAPE '!')", like, like)
-	}
-	if f.VerifiedOnly {
-		q = q.Where("EXISTS (SELECT 1 FROM profile_proofs pf WHERE pf.profile_id = p.id AND pf.status = ?)", profile.ProofVerified)
+		rq.Income, rq.IncomeSet = sk.IncomeCodes(f.IncomeMin, f.IncomeMax), true
 	}
 	if f.ActiveWithin30 {
-		q = q.Where("p.last_active_at >= ?", now.Add(-ActiveWindow))
+		rq.ActiveFrom = now.Add(-ActiveWindow)
 	}
-	return q
+	return rq
+}
+
+// sqlOnly is the part of f the roster does not hold (a profile id, "with
+// photo", the diocese or parish text, "verified only") as conditions on the
+// database query, or nil when f has none: such a search reads the database.
+// A profile id lookup ignores the other filters.
+func sqlOnly(f *Filter) func(*gorm.DB) *gorm.DB {
+	if f.ProfileID == "" && !f.WithPhoto && f.Diocese == "" && !f.VerifiedOnly {
+		return nil
+	}
+	return func(q *gorm.DB) *gorm.DB {
+		if f.ProfileID != "" {
+			return q.Where("p.profile_code = ?", f.ProfileID)
+		}
+		if f.WithPhoto {
+			// Any photo counts, protected or not: the card says when one is protected.
+			q = q.Where("EXISTS (SELECT 1 FROM photos ph WHERE ph.profile_id = p.id)")
+		}
+		if f.Diocese != "" {
+			like := "%" + escapeLike(f.Diocese) + "%"
+			q = q.Where("(p.diocese LIKE ? ESCAPE '!' OR p.parish LIKE ? ESCAPE '!')", like, like)
+		}
+		if f.VerifiedOnly {
+			q = q.Where("EXISTS (SELECT 1 FROM profile_proofs pf WHERE pf.profile_id = p.id AND pf.status = ?)", profile.ProofVerified)
+		}
+		return q
+	}
 }
 
 // escapeLike makes s literal inside a LIKE pattern. The escape character is
@@ -332,19 +323,22 @@ func (s *Service) Search(ctx context.Context, v match.Viewer, kind string, r Req
 	if err := s.Validate(ctx, &r.Filter); err != nil {
 		return nil, err
 	}
-	sk, q, err := s.matches.Seek(ctx, v)
+	sk, err := s.matches.Seek(ctx, v)
 	if err != nil {
 		return nil, err
 	}
-	q = apply(q, &r.Filter, sk.Now())
+	rq, extra := query(&r.Filter, sk), sqlOnly(&r.Filter)
+	if r.ProfileID != "" {
+		rq = &roster.Query{Gender: sk.Other()} // a profile id lookup ignores the other filters
+	}
 	if r.Sort == SortRelevance {
 		pg, err := match.PageOf(r.PageRequest)
 		if err != nil {
 			return nil, err
 		}
-		facts, full, err := s.matches.ReadWindow(q)
+		facts, full, err := s.matches.ReadWindow(ctx, sk, rq, extra)
 		if err != nil {
-			return nil, store.Translate(err, "", "")
+			return nil, err
 		}
 		ranked, err := s.matches.RankAll(ctx, sk, facts)
 		if err != nil {
@@ -352,11 +346,13 @@ func (s *Service) Search(ctx context.Context, v match.Viewer, kind string, r Req
 		}
 		return s.matches.RankedPage(ctx, v, ranked, full, pg)
 	}
-	return s.keyset(ctx, v, sk, q, r)
+	return s.keyset(ctx, v, sk, rq, extra, r)
 }
 
-// keyset reads one page in newest or last-active order after the cursor's row.
-func (s *Service) keyset(ctx context.Context, v match.Viewer, sk *match.Seeker, q *gorm.DB, r Request) (*match.Page, error) {
+// keyset reads one page in newest or last-active order after the cursor's
+// row: from the roster once it has loaded and the filter is all in it, else
+// from the database.
+func (s *Service) keyset(ctx context.Context, v match.Viewer, sk *match.Seeker, rq *roster.Query, extra func(*gorm.DB) *gorm.DB, r Request) (*match.Page, error) {
 	var c directory.Cursor
 	if r.Cursor != "" {
 		var ok bool
@@ -364,44 +360,38 @@ func (s *Service) keyset(ctx context.Context, v match.Viewer, sk *match.Seeker, 
 			return nil, apperr.Validation(map[string]string{"cursor": match.MsgBadCursor}, "cursor")
 		}
 	}
-	total, capped, err := directory.CappedCount(q)
-	if err != nil {
-		return nil, store.Translate(err, "", "")
+	limit := pagination.New(0, r.Limit, pagination.DefaultLimit).Limit
+	skip := 0
+	if r.Cursor == "" {
+		skip = r.Skip
+	}
+	var pg *roster.Page
+	if rs := s.matches.Roster(); extra == nil && rs.Ready() {
+		ex, err := directory.Excluded(s.db.WithContext(ctx), v.ID)
+		if err != nil {
+			return nil, store.Translate(err, "", "")
+		}
+		rq.Exclude = ex
+		order := roster.ByActive
+		if r.Sort == SortNewest {
+			order = roster.ByNewest
+		}
+		if p, ok := rs.Keyset(rq, order, c.At, c.ID, skip, limit, directory.TotalCap); ok {
+			pg = &p
+		}
+	}
+	if pg == nil {
+		var err error
+		if pg, err = s.keysetSQL(ctx, sk, rq, extra, c, r.Sort, skip, limit); err != nil {
+			return nil, err
+		}
 	}
 	// Without a cursor a page may still start at skip: total stops at
 	// directory.TotalCap, so the offset stays small.
-	if r.Cursor == "" && r.Skip > 0 && int64(r.Skip) >= total {
+	if skip > 0 && int64(skip) >= pg.Total {
 		return nil, apperr.Validation(map[string]string{"skip": match.MsgPastEnd}, "skip")
 	}
-	limit := pagination.New(0, r.Limit, pagination.DefaultLimit).Limit
-	page := q.Session(&gorm.Session{})
-	if r.Sort == SortNewest {
-		if c.ID != 0 {
-			page = page.Where("p.id < ?", c.ID)
-		}
-		page = page.Order("p.id DESC")
-	} else {
-		switch {
-		case c.ID != 0 && c.Null:
-			page = page.Where("p.last_active_at IS NULL AND p.id < ?", c.ID)
-		case c.ID != 0:
-			at := time.UnixMilli(c.At).UTC()
-			page = page.Where("(p.last_active_at < ? OR (p.last_active_at = ? AND p.id < ?) OR p.last_active_at IS NULL)", at, at, c.ID)
-		}
-		// NULLs come last in descending order on both MySQL and SQLite.
-		page = page.Order("p.last_active_at DESC").Order("p.id DESC")
-	}
-	if r.Cursor == "" && r.Skip > 0 {
-		page = page.Offset(r.Skip)
-	}
-	var facts []directory.Facts
-	if err := page.Select(directory.FactsColumns).Limit(limit + 1).Scan(&facts).Error; err != nil {
-		return nil, store.Translate(err, "", "")
-	}
-	more := len(facts) > limit
-	if more {
-		facts = facts[:limit]
-	}
+	facts := pg.Facts
 	ranked, err := s.matches.RankAll(ctx, sk, facts)
 	if err != nil {
 		return nil, err
@@ -418,8 +408,8 @@ func (s *Service) keyset(ctx context.Context, v match.Viewer, sk *match.Seeker, 
 	if err != nil {
 		return nil, err
 	}
-	out := &match.Page{Items: items, Total: total, TotalCapped: capped}
-	if more {
+	out := &match.Page{Items: items, Total: pg.Total, TotalCapped: pg.Capped}
+	if pg.More {
 		last := facts[len(facts)-1]
 		next := directory.Cursor{ID: last.ID}
 		if r.Sort == SortLastActive {
@@ -433,4 +423,49 @@ func (s *Service) keyset(ctx context.Context, v match.Viewer, sk *match.Seeker, 
 		out.Cursor = &tok
 	}
 	return out, nil
+}
+
+// keysetSQL reads a keyset page from the database, with its capped total.
+func (s *Service) keysetSQL(ctx context.Context, sk *match.Seeker, rq *roster.Query, extra func(*gorm.DB) *gorm.DB, c directory.Cursor,
+	sort string, skip, limit int) (*roster.Page, error) {
+	q := rq.SQL(s.matches.Candidates(ctx, sk))
+	if extra != nil {
+		q = extra(q)
+	}
+	total, capped, err := directory.CappedCount(q)
+	if err != nil {
+		return nil, store.Translate(err, "", "")
+	}
+	if skip > 0 && int64(skip) >= total {
+		return &roster.Page{Total: total, Capped: capped}, nil
+	}
+	page := q.Session(&gorm.Session{})
+	if sort == SortNewest {
+		if c.ID != 0 {
+			page = page.Where("p.id < ?", c.ID)
+		}
+		page = page.Order("p.id DESC")
+	} else {
+		switch {
+		case c.ID != 0 && c.Null:
+			page = page.Where("p.last_active_at IS NULL AND p.id < ?", c.ID)
+		case c.ID != 0:
+			at := time.UnixMilli(c.At).UTC()
+			page = page.Where("(p.last_active_at < ? OR (p.last_active_at = ? AND p.id < ?) OR p.last_active_at IS NULL)", at, at, c.ID)
+		}
+		// NULLs come last in descending order on both MySQL and SQLite.
+		page = page.Order("p.last_active_at DESC").Order("p.id DESC")
+	}
+	if skip > 0 {
+		page = page.Offset(skip)
+	}
+	var facts []directory.Facts
+	if err := page.Select(directory.FactsColumns).Limit(limit + 1).Scan(&facts).Error; err != nil {
+		return nil, store.Translate(err, "", "")
+	}
+	more := len(facts) > limit
+	if more {
+		facts = facts[:limit]
+	}
+	return &roster.Page{Facts: facts, Total: total, Capped: capped, More: more}, nil
 }

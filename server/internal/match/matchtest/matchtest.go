@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tfmmatrimony/tfm/server/internal/directory/roster"
 	"github.com/tfmmatrimony/tfm/server/internal/master"
 	"github.com/tfmmatrimony/tfm/server/internal/match"
 	"github.com/tfmmatrimony/tfm/server/internal/media"
@@ -27,11 +28,14 @@ type Env struct {
 	Profiles  *profile.Service
 	Relations *relation.Store
 	Matches   *match.Service
-	Now       time.Time // the services' clock; tests may move it
+	Roster    *roster.Roster // nil on the database path; read through on every call otherwise
+	Now       time.Time      // the services' clock; tests may move it
 }
 
-// New builds an Env on db.
-func New(t *testing.T, db *store.DB) *Env {
+// New builds an Env on db whose lists read the database.
+func New(t *testing.T, db *store.DB) *Env { return build(t, db, false) }
+
+func build(t *testing.T, db *store.DB, withRoster bool) *Env {
 	t.Helper()
 	e := &Env{DB: db, M: storetest.SeedMaster(t, db), Master: master.NewService(db), Relations: relation.New(db), Now: time.Now().UTC()}
 	var err error
@@ -42,7 +46,11 @@ func New(t *testing.T, db *store.DB) *Env {
 	}
 	// Without the cache, so that each call sees the members a test just made;
 	// TestKeptLists tests the cache itself.
-	e.Matches, err = match.New(match.Deps{DB: db, Profiles: e.Profiles, Now: e.Clock, NoCache: true})
+	if withRoster {
+		e.Roster = roster.New(db, nil)
+		e.Roster.ReadThrough()
+	}
+	e.Matches, err = match.New(match.Deps{DB: db, Profiles: e.Profiles, Now: e.Clock, NoCache: true, Roster: e.Roster})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,10 +60,14 @@ func New(t *testing.T, db *store.DB) *Env {
 // Clock reads Now.
 func (e *Env) Clock() time.Time { return e.Now }
 
-// EachEngine runs fn on SQLite and, when TEST_MYSQL_DSN is set, on MySQL.
+// EachEngine runs fn on SQLite and, when TEST_MYSQL_DSN is set, on MySQL,
+// each twice: lists read from the database, and from the in-memory roster.
 func EachEngine(t *testing.T, fn func(t *testing.T, e *Env)) {
 	for name, db := range storetest.Engines(t) {
 		t.Run(string(name), func(t *testing.T) { fn(t, New(t, db)) })
+	}
+	for name, db := range storetest.Engines(t) {
+		t.Run(string(name)+"/roster", func(t *testing.T) { fn(t, build(t, db, true)) })
 	}
 }
 
