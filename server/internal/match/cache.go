@@ -137,12 +137,17 @@ func (s *Service) cachedRanked(ctx context.Context, v Viewer, kind Kind) (*cache
 	if err != nil {
 		return nil, err
 	}
-	k := sk.key(kind)
-	if l, ok := s.cache.get(k); ok {
+	return s.kept(sk.key(kind), CacheTTL, func() ([]Ranked, bool, error) { return s.rankedFor(ctx, sk, kind) })
+}
+
+// kept returns the list kept under k if it is younger than ttl, else
+// computes it once (concurrent first calls share one computation) and keeps it.
+func (s *Service) kept(k string, ttl time.Duration, compute func() ([]Ranked, bool, error)) (*cachedList, error) {
+	if l, ok := s.cache.get(k); ok && time.Since(l.at) <= ttl {
 		return l, nil
 	}
 	res, err, _ := s.cache.group.Do(k, func() (any, error) {
-		r, full, err := s.rankedFor(ctx, sk, kind)
+		r, full, err := compute()
 		if err != nil {
 			return nil, err
 		}
@@ -155,6 +160,26 @@ func (s *Service) cachedRanked(ctx context.Context, v Viewer, kind Kind) (*cache
 		return nil, err
 	}
 	return res.(*cachedList), nil
+}
+
+// SearchTTL is how long a ranked search result is kept for its next pages
+// and reloads: shorter than a match list's, as a member who searches again
+// a little later expects to see who joined since.
+const SearchTTL = 2 * time.Minute
+
+// KeptSearch returns the ranked result of a search the seeker ran (named by
+// filterKey, which must change with anything that changes the result):
+// kept for SearchTTL, so the next pages read it rather than scanning and
+// ranking again, or computed by compute. Without a cache it computes.
+func (s *Service) KeptSearch(sk *Seeker, filterKey string, compute func() ([]Ranked, bool, error)) ([]Ranked, bool, error) {
+	if s.cache == nil {
+		return compute()
+	}
+	l, err := s.kept(sk.key(Kind("search:"+filterKey)), SearchTTL, compute)
+	if err != nil {
+		return nil, false, err
+	}
+	return expand(l.items), l.full, nil
 }
 
 // visibleIDs keeps, in order, those of ids the viewer may still see: a

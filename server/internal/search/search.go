@@ -9,6 +9,7 @@ package search
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"strings"
 	"time"
@@ -336,11 +337,18 @@ func (s *Service) Search(ctx context.Context, v match.Viewer, kind string, r Req
 		if err != nil {
 			return nil, err
 		}
-		facts, full, err := s.matches.ReadWindow(ctx, sk, rq, extra)
-		if err != nil {
-			return nil, err
-		}
-		ranked, err := s.matches.RankAll(ctx, sk, facts)
+		filterKey, _ := json.Marshal(struct {
+			Kind string
+			F    Filter
+		}{kind, r.Filter})
+		ranked, full, err := s.matches.KeptSearch(sk, string(filterKey), func() ([]match.Ranked, bool, error) {
+			facts, full, err := s.matches.ReadWindow(ctx, sk, rq, extra)
+			if err != nil {
+				return nil, false, err
+			}
+			ranked, err := s.matches.RankAll(ctx, sk, facts)
+			return ranked, full, err
+		})
 		if err != nil {
 			return nil, err
 		}

@@ -266,3 +266,43 @@ func isNotFound(err error) bool {
 	ae, ok := apperr.As(err)
 	return ok && ae.Kind == apperr.NotFound
 }
+
+// TestKeptSearchPagesStayStillAndBlocksHoldAtOnce: a relevance search is
+// ranked once and kept, so its pages neither repeat nor skip anyone when a
+// member joins between them; a block still takes effect on the next page,
+// and a changed filter is a new search.
+func TestKeptSearchPagesStayStillAndBlocksHoldAtOnce(t *testing.T) {
+	matchtest.EachEngine(t, func(t *testing.T, e *matchtest.Env) {
+		ctx := context.Background()
+		kept, err := match.New(match.Deps{DB: e.DB, Profiles: e.Profiles, Now: e.Clock, Roster: e.Roster})
+		matchtest.Must(t, err)
+		s, err := search.New(search.Deps{DB: e.DB, Master: e.Master, Matches: kept, Now: e.Clock})
+		matchtest.Must(t, err)
+		groom := e.Member(t, storetest.Person{Age: 30})
+		var brides []storetest.Member
+		for i := range 6 {
+			brides = append(brides, e.Member(t, storetest.Person{Bride: true, Age: 24 + i}))
+		}
+		r := search.Request{Filter: search.Filter{AgeMin: 20, AgeMax: 35}, PageRequest: match.PageRequest{Limit: 3}}
+		first := run(t, s, groom, search.Basic, r)
+		newcomer := e.Member(t, storetest.Person{Bride: true, Age: 27})
+		r.Cursor = *first.Cursor
+		second := run(t, s, groom, search.Basic, r)
+		matchtest.SameSet(t, "both pages of the kept search", append(matchtest.Codes(first), matchtest.Codes(second)...), brides...)
+
+		blocked := matchtest.Codes(second)[0]
+		for _, b := range brides {
+			if b.Code == blocked {
+				matchtest.Must(t, e.Relations.Block(ctx, b.ID, groom.ID))
+			}
+		}
+		again := run(t, s, groom, search.Basic, r)
+		if slices.Contains(matchtest.Codes(again), blocked) {
+			t.Fatal("a bride who blocked him is still on the kept page")
+		}
+		wider := run(t, s, groom, search.Basic, search.Request{Filter: search.Filter{AgeMin: 20, AgeMax: 36}, PageRequest: match.PageRequest{Limit: 10}})
+		if !slices.Contains(matchtest.Codes(wider), newcomer.Code) {
+			t.Fatal("a new filter is a new search: the newcomer belongs in it")
+		}
+	})
+}
