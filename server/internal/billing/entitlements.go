@@ -2,6 +2,7 @@ package billing
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"gorm.io/gorm"
@@ -169,12 +170,10 @@ func (r *Meter) Highlighted(ctx context.Context, ids []uint64) (map[uint64]bool,
 		return out, nil
 	}
 	now := r.clock()
-	// In chunks: MySQL takes at most 65,535 placeholders in a statement.
-	const chunk = 5000
-	for lo := 0; lo < len(ids); lo += chunk {
+	for part := range slices.Chunk(ids, store.MaxInList) {
 		var got []uint64
 		err := r.db.WithContext(ctx).Table("subscriptions s").Joins("JOIN plans pl ON pl.id = s.plan_id").
-			Where("s.profile_id IN ? AND pl.profile_highlight <> 0 AND "+activeSQL, ids[lo:min(lo+chunk, len(ids))], now, now).
+			Where("s.profile_id IN ? AND pl.profile_highlight <> 0 AND "+activeSQL, part, now, now).
 			Distinct().Pluck("s.profile_id", &got).Error
 		if err != nil {
 			return nil, store.Translate(err, "", "")

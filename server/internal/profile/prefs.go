@@ -2,6 +2,7 @@ package profile
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -291,10 +292,7 @@ func (s *Service) SavedPreferences(ctx context.Context, ids []uint64) (map[uint6
 	db := s.db.WithContext(ctx)
 	var rows []prefRow
 	var vals []prefValue
-	// In chunks: MySQL takes at most 65,535 placeholders in a statement.
-	const chunk = 5000
-	for lo := 0; lo < len(ids); lo += chunk {
-		part := ids[lo:min(lo+chunk, len(ids))]
+	for part := range slices.Chunk(ids, store.MaxInList) {
 		var r []prefRow
 		if err := db.Table("partner_preferences").Where("profile_id IN ?", part).Find(&r).Error; err != nil {
 			return nil, internal(err)

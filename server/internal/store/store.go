@@ -163,6 +163,11 @@ func (d *DB) Migrate(ctx context.Context) error {
 	return nil
 }
 
+// MaxInList is how many ids one "IN ?" statement takes at most: MySQL allows
+// 65,535 placeholders in a statement, so a longer list is read in
+// slices.Chunk(ids, MaxInList) parts.
+const MaxInList = 5000
+
 // MsgUnavailable is the message members read when the database (or another
 // backing service) does not answer.
 const MsgUnavailable = "The service is briefly unavailable, please try again in a moment"

@@ -326,8 +326,8 @@ func (r *Roster) Sync(ctx context.Context) error {
 			ids = append(ids, c.ID)
 		}
 		prefs := map[uint64]*savedPref{}
-		for lo := 0; lo < len(ids); lo += 5000 {
-			part, err := r.readPrefs(ctx, "profile_id IN ?", ids[lo:min(lo+5000, len(ids))])
+		for chunk := range slices.Chunk(ids, store.MaxInList) {
+			part, err := r.readPrefs(ctx, "profile_id IN ?", chunk)
 			if err != nil {
 				return err
 			}
