@@ -846,3 +846,44 @@ func pdfText(t *testing.T, pdf []byte) string {
 	}
 	return string(out)
 }
+
+// TestHighlightSetFollowsPlansAndTheirEnd checks the kept set ranking and
+// cards read: who holds a plan with profile highlight, a plan's end taking
+// effect at its time without a reread, and a set read before a purchase
+// staying as it was (HighlightsTTL) until it is read again.
+func TestHighlightSetFollowsPlansAndTheirEnd(t *testing.T) {
+	ctx := context.Background()
+	for name, e := range engines(t) {
+		t.Run(string(name), func(t *testing.T) {
+			premium, classic, free := e.kerala(), e.kerala(), e.kerala()
+			kept := billing.NewMeter(e.db, e.clock.now)
+			before, err := kept.HighlightSet(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e.pay(premium, e.checkout(premium, "tfm-premium", ""))
+			e.pay(classic, e.checkout(classic, "tfm-classic", ""))
+			if before(premium) {
+				t.Fatal("the set read before the purchase has no highlight for it")
+			}
+			if again, _ := kept.HighlightSet(ctx); again(premium) {
+				t.Fatal("within HighlightsTTL the kept set is not read again")
+			}
+			has, err := billing.NewMeter(e.db, e.clock.now).HighlightSet(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !has(premium) || has(classic) || has(free) {
+				t.Fatalf("highlight: premium %v, classic %v, free %v; want only premium", has(premium), has(classic), has(free))
+			}
+			m := billing.NewMeter(e.db, e.clock.now)
+			if during, err := m.HighlightSet(ctx); err != nil || !during(premium) {
+				t.Fatalf("during the plan: %v", err)
+			}
+			e.clock.add(6*31*24*time.Hour + time.Hour) // past the six months
+			if after, _ := m.HighlightSet(ctx); after(premium) {
+				t.Fatal("the plan's end takes effect at its time, without a reread")
+			}
+		})
+	}
+}

@@ -2,7 +2,8 @@ package billing
 
 import (
 	"context"
-	"slices"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"gorm.io/gorm"
@@ -162,27 +163,84 @@ func (r *Meter) WithHighlight(col string) func(*gorm.DB) *gorm.DB {
 	}
 }
 
-// Highlighted returns which of ids hold a running plan with profile
-// highlight, for the cards' badge.
-func (r *Meter) Highlighted(ctx context.Context, ids []uint64) (map[uint64]bool, error) {
-	out := map[uint64]bool{}
-	if len(ids) == 0 {
-		return out, nil
+// HighlightsTTL is how old the ranking's view of highlighted members may
+// grow (see HighlightSet): a member who has just bought highlight ranks
+// first among equal matches within it on every node.
+const HighlightsTTL = 30 * time.Second
+
+// highlights keeps, per member, the periods of their plans with profile
+// highlight that have not ended, read whole at most every HighlightsTTL.
+// Ranking asks about hundreds of candidates at once; a query with their
+// ids on every first ask cost more than the rest of the ranking, and the
+// whole set is small (a few per cent of members hold such a plan).
+type highlights struct {
+	mu      sync.Mutex   // held by the one caller rereading the set
+	current atomic.Value // *highlightSnap
+}
+
+type highlightSnap struct {
+	periods map[uint64][][2]int64 // unix ms [starts, expires) of each running or coming plan
+	at      time.Time
+}
+
+// HighlightSet returns a test of whether a member holds a running plan with
+// profile highlight, as of a read at most HighlightsTTL old (cards use the
+// exact Highlighted): what ranking orders equal matches by. The first call
+// reads the set; later ones reread it when it has aged, one caller at a
+// time while the others use the old one.
+func (r *Meter) HighlightSet(ctx context.Context) (func(id uint64) bool, error) {
+	snap, _ := r.hl.current.Load().(*highlightSnap)
+	if snap == nil || time.Since(snap.at) > HighlightsTTL {
+		if snap == nil {
+			r.hl.mu.Lock()
+		} else if !r.hl.mu.TryLock() {
+			return snap.has(r.clock()), nil // another caller is rereading it
+		}
+		defer r.hl.mu.Unlock()
+		if cur, _ := r.hl.current.Load().(*highlightSnap); cur != nil && time.Since(cur.at) <= HighlightsTTL {
+			snap = cur
+		} else {
+			fresh, err := r.readHighlights(ctx)
+			if err != nil {
+				return nil, err
+			}
+			r.hl.current.Store(fresh)
+			snap = fresh
+		}
 	}
-	now := r.clock()
-	for part := range slices.Chunk(ids, store.MaxInList) {
-		var got []uint64
-		err := r.db.WithContext(ctx).Table("subscriptions s").Joins("JOIN plans pl ON pl.id = s.plan_id").
-			Where("s.profile_id IN ? AND pl.profile_highlight <> 0 AND "+activeSQL, part, now, now).
-			Distinct().Pluck("s.profile_id", &got).Error
-		if err != nil {
-			return nil, store.Translate(err, "", "")
-		}
-		for _, id := range got {
-			out[id] = true
-		}
+	return snap.has(r.clock()), nil
+}
+
+func (r *Meter) readHighlights(ctx context.Context) (*highlightSnap, error) {
+	at := time.Now()
+	var rows []struct {
+		ProfileID           uint64
+		StartsAt, ExpiresAt time.Time
+	}
+	err := r.db.WithContext(ctx).Table("subscriptions s").Joins("JOIN plans pl ON pl.id = s.plan_id").
+		Select("s.profile_id, s.starts_at, s.expires_at").
+		Where("s.status = ? AND s.expires_at > ? AND pl.profile_highlight <> 0", SubActive, r.clock()).Scan(&rows).Error
+	if err != nil {
+		return nil, store.Translate(err, "", "")
+	}
+	out := &highlightSnap{periods: make(map[uint64][][2]int64, len(rows)), at: at}
+	for _, x := range rows {
+		out.periods[x.ProfileID] = append(out.periods[x.ProfileID], [2]int64{x.StartsAt.UnixMilli(), x.ExpiresAt.UnixMilli()})
 	}
 	return out, nil
+}
+
+// has tests membership at now: a plan that ends after the read drops out on time.
+func (h *highlightSnap) has(now time.Time) func(uint64) bool {
+	ms := now.UnixMilli()
+	return func(id uint64) bool {
+		for _, p := range h.periods[id] {
+			if p[0] <= ms && ms < p[1] {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // Expiring is a member whose last running plan ends in a window (the plan

@@ -56,6 +56,7 @@ const (
 type Meter struct {
 	db  *store.DB
 	now func() time.Time
+	hl  highlights // the ranking's view of who holds profile highlight (see HighlightSet)
 }
 
 // NewMeter builds a Meter on db; now is the clock (time.Now when nil).

@@ -95,9 +95,10 @@ type Filter struct {
 
 // Service reads master data, caching the small unfiltered lists for a minute.
 type Service struct {
-	db    *store.DB
-	mu    sync.Mutex
-	cache map[string]cached
+	db     *store.DB
+	mu     sync.Mutex
+	cache  map[string]cached
+	labels *Labels // see Labels
 }
 
 type cached struct {
@@ -247,6 +248,7 @@ func (s *Service) CommonMasterData(ctx context.Context) (map[string]any, error) 
 func (s *Service) Invalidate() {
 	s.mu.Lock()
 	s.cache = map[string]cached{}
+	s.labels = nil
 	s.mu.Unlock()
 }
 
@@ -270,4 +272,65 @@ func (s *Service) toCache(k string, v any) {
 func likePrefix(q string) string {
 	r := strings.NewReplacer("!", "!!", "%", "!%", "_", "!_")
 	return r.Replace(q) + "%"
+}
+
+// Labels are the names cards show for a profile's master ids, read whole
+// and kept, so a page of cards needs no join per list: heights by cm, the
+// rest by id.
+type Labels struct {
+	Heights                                                      map[int]string
+	Communities, Languages, Degrees, Professions, Cities, States map[uint64]string
+	at                                                           time.Time
+}
+
+// labelsTTL is how long Labels are kept: renaming a row shows on cards within it.
+const labelsTTL = time.Minute
+
+// labelTables are the lists Labels holds, with where each keeps its names.
+var labelTables = []struct {
+	table string
+	to    func(*Labels) map[uint64]string
+}{
+	{"communities", func(l *Labels) map[uint64]string { return l.Communities }},
+	{"languages", func(l *Labels) map[uint64]string { return l.Languages }},
+	{"degrees", func(l *Labels) map[uint64]string { return l.Degrees }},
+	{"professions", func(l *Labels) map[uint64]string { return l.Professions }},
+	{"cities", func(l *Labels) map[uint64]string { return l.Cities }},
+	{"states", func(l *Labels) map[uint64]string { return l.States }},
+}
+
+// Labels returns the kept names, reading them again when they are older
+// than a minute or when fresh is true (a caller met an id they lack: a row
+// added since).
+func (s *Service) Labels(ctx context.Context, fresh bool) (*Labels, error) {
+	s.mu.Lock()
+	l := s.labels
+	s.mu.Unlock()
+	if l != nil && !fresh && time.Since(l.at) <= labelsTTL {
+		return l, nil
+	}
+	l = &Labels{Heights: map[int]string{}, Communities: map[uint64]string{}, Languages: map[uint64]string{}, Degrees: map[uint64]string{},
+		Professions: map[uint64]string{}, Cities: map[uint64]string{}, States: map[uint64]string{}, at: time.Now()}
+	db := s.db.WithContext(ctx)
+	var hs []Height
+	if err := db.Table("heights").Find(&hs).Error; err != nil {
+		return nil, store.Translate(err, "", "")
+	}
+	for _, h := range hs {
+		l.Heights[h.CM] = h.Label
+	}
+	for _, t := range labelTables {
+		var rows []Item
+		if err := db.Table(t.table).Select("id, name").Find(&rows).Error; err != nil {
+			return nil, store.Translate(err, "", "")
+		}
+		m := t.to(l)
+		for _, r := range rows {
+			m[r.ID] = r.Name
+		}
+	}
+	s.mu.Lock()
+	s.labels = l
+	s.mu.Unlock()
+	return l, nil
 }

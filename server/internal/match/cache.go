@@ -11,7 +11,6 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"github.com/tfmmatrimony/tfm/server/internal/directory"
-	"github.com/tfmmatrimony/tfm/server/internal/store"
 )
 
 // Cache sizing: a computed list is kept for CacheTTL, and at most
@@ -119,15 +118,20 @@ func compact(r []Ranked, full bool) *cachedList {
 // expand turns kept items back into Ranked, with the facts Cards reads.
 func expand(items []cachedItem) []Ranked {
 	out := make([]Ranked, len(items))
-	for i, it := range items {
-		f := directory.Facts{ID: it.id, CreatedAt: time.UnixMilli(it.created).UTC()}
-		if it.activeAt != 0 {
-			t := time.UnixMilli(it.activeAt).UTC()
-			f.LastActiveAt = &t
-		}
-		out[i] = Ranked{Facts: f, Mine: Verdict{Met: unmask(it.mine)}, Theirs: Verdict{Met: unmask(it.theirs)}, Distance: it.distance}
+	for i := range items {
+		out[i] = items[i].ranked()
 	}
 	return out
+}
+
+// ranked is one kept item as Ranked (a page expands only its own members).
+func (it *cachedItem) ranked() Ranked {
+	f := directory.Facts{ID: it.id, CreatedAt: time.UnixMilli(it.created).UTC()}
+	if it.activeAt != 0 {
+		t := time.UnixMilli(it.activeAt).UTC()
+		f.LastActiveAt = &t
+	}
+	return Ranked{Facts: f, Mine: Verdict{Met: unmask(it.mine)}, Theirs: Verdict{Met: unmask(it.theirs)}, Distance: it.distance}
 }
 
 // cachedRanked returns kind's list for v from the cache, computing it once
@@ -167,32 +171,20 @@ func (s *Service) kept(k string, ttl time.Duration, compute func() ([]Ranked, bo
 // a little later expects to see who joined since.
 const SearchTTL = 2 * time.Minute
 
+// Kept is a ranked list as the service keeps it; RankedPage reads a page of it.
+type Kept = cachedList
+
 // KeptSearch returns the ranked result of a search the seeker ran (named by
 // filterKey, which must change with anything that changes the result):
 // kept for SearchTTL, so the next pages read it rather than scanning and
 // ranking again, or computed by compute. Without a cache it computes.
-func (s *Service) KeptSearch(sk *Seeker, filterKey string, compute func() ([]Ranked, bool, error)) ([]Ranked, bool, error) {
+func (s *Service) KeptSearch(sk *Seeker, filterKey string, compute func() ([]Ranked, bool, error)) (*Kept, error) {
 	if s.cache == nil {
-		return compute()
+		r, full, err := compute()
+		if err != nil {
+			return nil, err
+		}
+		return compact(r, full), nil
 	}
-	l, err := s.kept(sk.key(Kind("search:"+filterKey)), SearchTTL, compute)
-	if err != nil {
-		return nil, false, err
-	}
-	return expand(l.items), l.full, nil
-}
-
-// visibleIDs keeps, in order, those of ids the viewer may still see: a
-// block, a hidden profile or a suspension since the list was computed takes
-// the member out of the next page at once.
-func (s *Service) visibleIDs(ctx context.Context, viewerID uint64, ids []uint64) (map[uint64]bool, error) {
-	var ok []uint64
-	if err := directory.Members(s.db.WithContext(ctx), viewerID).Where("p.id IN ?", ids).Pluck("p.id", &ok).Error; err != nil {
-		return nil, store.Translate(err, "", "")
-	}
-	out := make(map[uint64]bool, len(ok))
-	for _, id := range ok {
-		out[id] = true
-	}
-	return out, nil
+	return s.kept(sk.key(Kind("search:"+filterKey)), SearchTTL, compute)
 }

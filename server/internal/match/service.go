@@ -229,18 +229,19 @@ type Ranked struct {
 
 // readWindow reads the most recently active candidates rq describes, as
 // many as the window holds: from the roster once it has loaded (with the
-// viewer's blocks and "don't show" list read now), else from the database,
-// where sqlOnly adds the conditions the roster cannot test (and forces that
-// path). full says there may be more.
-func (s *Service) readWindow(ctx context.Context, sk *seeker, rq *roster.Query, sqlOnly func(*gorm.DB) *gorm.DB) ([]directory.Facts, bool, error) {
+// viewer's blocks and "don't show" list read now, and the candidates' saved
+// preferences with them), else from the database, where sqlOnly adds the
+// conditions the roster cannot test (and forces that path). Full says there
+// may be more; Prefs is nil when the database served the window.
+func (s *Service) readWindow(ctx context.Context, sk *seeker, rq *roster.Query, sqlOnly func(*gorm.DB) *gorm.DB) (roster.Candidates, error) {
 	if sqlOnly == nil && s.roster.Ready() {
 		ex, err := directory.Excluded(s.db.WithContext(ctx), sk.ID)
 		if err != nil {
-			return nil, false, store.Translate(err, "", "")
+			return roster.Candidates{}, store.Translate(err, "", "")
 		}
 		rq.Exclude = ex
-		if facts, full, ok := s.roster.Window(rq, s.window); ok {
-			return facts, full, nil
+		if c, ok := s.roster.Window(rq, s.window); ok {
+			return c, nil
 		}
 	}
 	q := rq.SQL(s.candidates(ctx, sk))
@@ -251,9 +252,9 @@ func (s *Service) readWindow(ctx context.Context, sk *seeker, rq *roster.Query, 
 	// would cost a sort of every candidate; rank orders the window fully.
 	var facts []directory.Facts
 	if err := q.Select(directory.FactsColumns).Order("p.last_active_at DESC").Limit(s.window).Scan(&facts).Error; err != nil {
-		return nil, false, store.Translate(err, "", "")
+		return roster.Candidates{}, store.Translate(err, "", "")
 	}
-	return facts, len(facts) >= s.window, nil
+	return roster.Candidates{Facts: facts, Full: len(facts) >= s.window}, nil
 }
 
 // rank judges every candidate both ways, keeps those keep accepts and
@@ -261,21 +262,24 @@ func (s *Service) readWindow(ctx context.Context, sk *seeker, rq *roster.Query, 
 // once), then members whose plan includes profile highlight (what that
 // plan sells: never above a better match), then by recent activity, then
 // newest profile first.
-func (s *Service) rank(ctx context.Context, sk *seeker, facts []directory.Facts, keep func(mine, theirs Verdict) bool) ([]Ranked, error) {
-	ids := make([]uint64, 0, len(facts))
-	for _, f := range facts {
-		ids = append(ids, f.ID)
-	}
-	// Their preferences from the roster once it has loaded (as fresh as its
-	// last sync, like the facts it gave), else from the database.
-	saved, ok := s.roster.Preferences(ids)
-	if !ok {
-		var err error
-		if saved, err = s.profiles.SavedPreferences(ctx, ids); err != nil {
-			return nil, err
+func (s *Service) rank(ctx context.Context, sk *seeker, facts []directory.Facts, saved map[uint64]*profile.Preference,
+	keep func(mine, theirs Verdict) bool) ([]Ranked, error) {
+	if saved == nil {
+		ids := make([]uint64, 0, len(facts))
+		for _, f := range facts {
+			ids = append(ids, f.ID)
+		}
+		// Their preferences from the roster once it has loaded (as fresh as its
+		// last sync, like the facts it gave), else from the database.
+		var ok bool
+		if saved, ok = s.roster.Preferences(ids); !ok {
+			var err error
+			if saved, err = s.profiles.SavedPreferences(ctx, ids); err != nil {
+				return nil, err
+			}
 		}
 	}
-	highlighted, err := s.plans.Highlighted(ctx, ids)
+	highlighted, err := s.plans.HighlightSet(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -292,7 +296,7 @@ func (s *Service) rank(ctx context.Context, sk *seeker, facts []directory.Facts,
 		if !keep(mine, theirs) {
 			continue
 		}
-		out = append(out, Ranked{Facts: *f, Mine: mine, Theirs: theirs, Score: 2*len(mine.Met) + len(theirs.Met), Highlighted: highlighted[f.ID]})
+		out = append(out, Ranked{Facts: *f, Mine: mine, Theirs: theirs, Score: 2*len(mine.Met) + len(theirs.Met), Highlighted: highlighted(f.ID)})
 	}
 	sort.SliceStable(out, func(a, b int) bool {
 		x, y := out[a], out[b]
@@ -348,7 +352,7 @@ func (s *Service) List(ctx context.Context, v Viewer, kind Kind, pr PageRequest)
 	if err != nil {
 		return nil, err
 	}
-	return s.page(ctx, v, expand(l.items), l.full, pg)
+	return s.page(ctx, v, l, pg)
 }
 
 // list returns kind's whole ranked list for v: kept in the cache, or computed.
@@ -411,11 +415,12 @@ func (s *Service) rankedFor(ctx context.Context, sk *seeker, kind Kind) ([]Ranke
 		return nil, false, apperr.New(apperr.NotFound, "Unknown match list")
 	}
 	rq.Reverse = sk.reverse(slack)
-	facts, full, err := s.readWindow(ctx, sk, rq, nil)
+	w, err := s.readWindow(ctx, sk, rq, nil)
 	if err != nil {
 		return nil, false, err
 	}
-	ranked, err := s.rank(ctx, sk, facts, keep)
+	full := w.Full
+	ranked, err := s.rank(ctx, sk, w.Facts, w.Prefs, keep)
 	if err != nil {
 		return nil, false, err
 	}
@@ -453,40 +458,45 @@ func pageOf(pr PageRequest) (pagination.Page, error) {
 	return pagination.New(skip, pr.Limit, pagination.DefaultLimit), nil
 }
 
-// page cuts one page out of a ranked list, from position pg.Skip, leaving
-// out whoever the viewer may no longer see, and builds its cards. The cursor
-// is the position after the last member looked at.
-func (s *Service) page(ctx context.Context, v Viewer, ranked []Ranked, full bool, pg pagination.Page) (*Page, error) {
-	if pg.Skip > 0 && pg.Skip >= len(ranked) {
+// page cuts one page out of a kept list, from position pg.Skip, leaving
+// out whoever the viewer may no longer see (checked in the statement that
+// reads the cards), and builds its cards. The cursor is the position after
+// the last member looked at.
+func (s *Service) page(ctx context.Context, v Viewer, l *cachedList, pg pagination.Page) (*Page, error) {
+	n := len(l.items)
+	if pg.Skip > 0 && pg.Skip >= n {
 		return nil, apperr.Validation(map[string]string{"skip": MsgPastEnd}, "skip")
 	}
 	picked := make([]Ranked, 0, pg.Limit)
+	base := make([]profile.Card, 0, pg.Limit)
 	pos := pg.Skip
-	for pos < len(ranked) && len(picked) < pg.Limit {
-		end := min(len(ranked), pos+2*(pg.Limit-len(picked))+2)
+	for pos < n && len(picked) < pg.Limit {
+		// Two more than needed, so a member or two gone since does not cost another round trip.
+		need := pg.Limit - len(picked)
+		end := min(n, pos+need+2)
 		ids := make([]uint64, 0, end-pos)
-		for _, r := range ranked[pos:end] {
-			ids = append(ids, r.Facts.ID)
+		for _, it := range l.items[pos:end] {
+			ids = append(ids, it.id)
 		}
-		visible, err := s.visibleIDs(ctx, v.ID, ids)
+		cards, looked, err := s.profiles.VisibleCards(ctx, v.ID, v.Code, ids, need)
 		if err != nil {
 			return nil, err
 		}
-		for _, r := range ranked[pos:end] {
-			pos++
-			if visible[r.Facts.ID] {
-				if picked = append(picked, r); len(picked) == pg.Limit {
-					break
-				}
+		next := 0 // cards come in the order of ids
+		for i := pos; i < pos+looked; i++ {
+			if next < len(cards) && cards[next].InternalID() == l.items[i].id {
+				picked, base = append(picked, l.items[i].ranked()), append(base, cards[next])
+				next++
 			}
 		}
+		pos += looked
 	}
-	items, err := s.Cards(ctx, v, picked)
+	items, err := s.wrap(ctx, v, base, picked)
 	if err != nil {
 		return nil, err
 	}
-	out := &Page{Items: items, Total: int64(len(ranked)), TotalCapped: full}
-	if pos < len(ranked) {
+	out := &Page{Items: items, Total: int64(n), TotalCapped: l.full}
+	if pos < n {
 		c := directory.Cursor{Skip: pos}.Encode()
 		out.Cursor = &c
 	}
@@ -503,6 +513,12 @@ func (s *Service) Cards(ctx context.Context, v Viewer, ranked []Ranked) ([]Card,
 	if err != nil {
 		return nil, err
 	}
+	return s.wrap(ctx, v, base, ranked)
+}
+
+// wrap adds to base cards (of some of ranked) the invitation between the
+// viewer and each member, and why they match, distance and activity.
+func (s *Service) wrap(ctx context.Context, v Viewer, base []profile.Card, ranked []Ranked) ([]Card, error) {
 	if err := s.profiles.AttachInvitations(ctx, v.ID, base); err != nil {
 		return nil, err
 	}
@@ -539,9 +555,8 @@ func (sk *Seeker) IncomeCodes(lo, hi string) []string { return sk.j.incomeCodes(
 func (s *Service) Candidates(ctx context.Context, sk *Seeker) *gorm.DB { return s.candidates(ctx, sk) }
 
 // ReadWindow reads the most recently active members rq describes, as many as
-// the window holds, from the roster or the database (see readWindow); full
-// says there may be more.
-func (s *Service) ReadWindow(ctx context.Context, sk *Seeker, rq *roster.Query, sqlOnly func(*gorm.DB) *gorm.DB) ([]directory.Facts, bool, error) {
+// the window holds, from the roster or the database (see readWindow).
+func (s *Service) ReadWindow(ctx context.Context, sk *Seeker, rq *roster.Query, sqlOnly func(*gorm.DB) *gorm.DB) (roster.Candidates, error) {
 	return s.readWindow(ctx, sk, rq, sqlOnly)
 }
 
@@ -549,15 +564,17 @@ func (s *Service) ReadWindow(ctx context.Context, sk *Seeker, rq *roster.Query, 
 func (s *Service) Roster() *roster.Roster { return s.roster }
 
 // RankAll judges facts both ways for sk and ranks all of them (search keeps
-// members whatever their preferences say: the searcher chose the filters).
-func (s *Service) RankAll(ctx context.Context, sk *Seeker, facts []directory.Facts) ([]Ranked, error) {
-	return s.rank(ctx, sk, facts, func(Verdict, Verdict) bool { return true })
+// members whatever their preferences say: the searcher chose the filters);
+// saved are the candidates' saved preferences when the caller has them
+// (ReadWindow's), nil to look them up.
+func (s *Service) RankAll(ctx context.Context, sk *Seeker, facts []directory.Facts, saved map[uint64]*profile.Preference) ([]Ranked, error) {
+	return s.rank(ctx, sk, facts, saved, func(Verdict, Verdict) bool { return true })
 }
 
 // PageOf validates a page request (see PageRequest).
 func PageOf(pr PageRequest) (pagination.Page, error) { return pageOf(pr) }
 
-// RankedPage cuts one page out of a whole ranked list and builds its cards.
-func (s *Service) RankedPage(ctx context.Context, v Viewer, ranked []Ranked, full bool, pg pagination.Page) (*Page, error) {
-	return s.page(ctx, v, ranked, full, pg)
+// RankedPage cuts one page out of a kept ranked list and builds its cards.
+func (s *Service) RankedPage(ctx context.Context, v Viewer, l *Kept, pg pagination.Page) (*Page, error) {
+	return s.page(ctx, v, l, pg)
 }

@@ -63,7 +63,7 @@ func (s *Service) Today(ctx context.Context, v Viewer) (*Page, error) {
 	if err := directory.Members(s.db.WithContext(ctx), v.ID).Where("p.id IN ?", ids).Select(directory.FactsColumns).Scan(&facts).Error; err != nil {
 		return nil, store.Translate(err, "", "")
 	}
-	ranked, err := s.rank(ctx, sk, facts, func(Verdict, Verdict) bool { return true })
+	ranked, err := s.rank(ctx, sk, facts, nil, func(Verdict, Verdict) bool { return true })
 	if err != nil {
 		return nil, err
 	}

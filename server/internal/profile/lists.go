@@ -2,16 +2,19 @@ package profile
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"gorm.io/gorm"
 
 	"github.com/tfmmatrimony/tfm/server/internal/directory"
+	"github.com/tfmmatrimony/tfm/server/internal/master"
 	"github.com/tfmmatrimony/tfm/server/internal/pagination"
 	"github.com/tfmmatrimony/tfm/server/internal/relation"
 )
 
-// cardRow is what a card needs of a profile.
+// cardRow is what a card needs of a profile and its account; the names of
+// its master ids come from master.Labels, its photo and proofs from cardExtras.
 type cardRow struct {
 	ID              uint64
 	ProfileCode     string
@@ -21,96 +24,232 @@ type cardRow struct {
 	HeightCM        *int      `gorm:"column:height_cm"`
 	MaritalStatus   string
 	PhotoVisibility string
-	HeightLabel     string
-	Community       string
-	MotherTongue    string
-	Degree          string
-	Profession      string
-	City            string
-	State           string
+	CommunityID     *uint64
+	MotherTongueID  *uint64
+	DegreeID        *uint64
+	ProfessionID    *uint64
+	CityID          *uint64
+	StateID         *uint64
+	EmailVerifiedAt *time.Time
+	PhoneVerifiedAt *time.Time
 }
+
+const cardColumns = `p.id, p.profile_code, p.name, p.gender, p.dob, p.height_cm, p.marital_status, p.photo_visibility,
+	p.community_id, p.mother_tongue_id, p.degree_id, p.profession_id, p.city_id, p.state_id,
+	u.email_verified_at, u.phone_verified_at`
 
 // Cards builds the cards of the profiles ids, in that order, as viewer (its
 // internal id and public code) may see them: a protected member's photo only
 // after an accepted photo request. It does not filter; callers pass only
-// profiles the viewer may see (see directory.Visible).
+// profiles the viewer may see (see directory.Visible, and VisibleCards).
 func (s *Service) Cards(ctx context.Context, viewerID uint64, viewerCode string, ids []uint64) ([]Card, error) {
-	out := make([]Card, 0, len(ids))
-	if len(ids) == 0 {
-		return out, nil
+	cards, _, err := s.cards(ctx, viewerID, viewerCode, ids, len(ids), false)
+	return cards, err
+}
+
+// VisibleCards builds the cards of the first limit of ids, in that order,
+// that the viewer may see now (directory.Visible, checked in the statement
+// that reads them): for lists whose members were chosen earlier, or from
+// the roster, and may since have blocked, hidden or been suspended. looked
+// is how many of ids it went through, for the caller's next position.
+func (s *Service) VisibleCards(ctx context.Context, viewerID uint64, viewerCode string, ids []uint64, limit int) (cards []Card, looked int, err error) {
+	return s.cards(ctx, viewerID, viewerCode, ids, limit, true)
+}
+
+// cards reads the rows of ids (only the visible ones when visibleOnly),
+// keeps the first limit in the order of ids, and reads what those few need
+// besides: their photo and proofs in one statement, photo grants only when
+// a protected member has a photo. Plan highlight comes from the kept set
+// ranking uses (billing.Meter.HighlightSet).
+func (s *Service) cards(ctx context.Context, viewerID uint64, viewerCode string, ids []uint64, limit int, visibleOnly bool) ([]Card, int, error) {
+	out := make([]Card, 0, min(len(ids), limit))
+	if len(ids) == 0 || limit <= 0 {
+		return out, 0, nil
 	}
 	db := s.db.WithContext(ctx)
+	q := db.Table("profiles p").Select(cardColumns).Joins("JOIN users u ON u.id = p.user_id").Where("p.id IN ?", ids)
+	if visibleOnly {
+		q = q.Scopes(directory.Visible(viewerID))
+	}
 	var rows []cardRow
-	err := db.Raw(`SELECT p.id, p.profile_code, p.name, p.gender, p.dob, p.height_cm, p.marital_status, p.photo_visibility,
-		COALESCE(h.label, '') AS height_label, COALESCE(c.name, '') AS community, COALESCE(l.name, '') AS mother_tongue,
-		COALESCE(d.name, '') AS degree, COALESCE(pr.name, '') AS profession, COALESCE(ci.name, '') AS city, COALESCE(st.name, '') AS state
-		FROM profiles p
-		LEFT JOIN heights h ON h.cm = p.height_cm
-		LEFT JOIN communities c ON c.id = p.community_id
-		LEFT JOIN languages l ON l.id = p.mother_tongue_id
-		LEFT JOIN degrees d ON d.id = p.degree_id
-		LEFT JOIN professions pr ON pr.id = p.profession_id
-		LEFT JOIN cities ci ON ci.id = p.city_id
-		LEFT JOIN states st ON st.id = p.state_id
-		WHERE p.id IN ?`, ids).Scan(&rows).Error
-	if err != nil {
-		return nil, internal(err)
+	if err := q.Scan(&rows).Error; err != nil {
+		return nil, 0, internal(err)
 	}
-	allowed := map[uint64]bool{}
-	var owners []uint64
-	if err := db.Table("access_requests").Where("kind = ? AND requester_id = ? AND status = ? AND owner_id IN ?",
-		relation.KindPhoto, viewerID, relation.RequestAccepted, ids).Pluck("owner_id", &owners).Error; err != nil {
-		return nil, internal(err)
+	byID := make(map[uint64]*cardRow, len(rows))
+	for i := range rows {
+		byID[rows[i].ID] = &rows[i]
 	}
-	for _, o := range owners {
-		allowed[o] = true
-	}
-	var photos []photoRow
-	if err := db.Table("photos").Select("profile_id, file_key, is_default").Where("profile_id IN ?", ids).
-		Order("profile_id, is_default DESC, sort, id").Find(&photos).Error; err != nil {
-		return nil, internal(err)
-	}
-	first := map[uint64]photoRow{}
-	for _, p := range photos {
-		if _, ok := first[p.ProfileID]; !ok {
-			first[p.ProfileID] = p
+	picked := make([]*cardRow, 0, cap(out))
+	looked := 0
+	for _, id := range ids {
+		if len(picked) == limit {
+			break
+		}
+		looked++
+		if r, ok := byID[id]; ok {
+			picked = append(picked, r)
 		}
 	}
-	badges, err := s.badgeKinds(ctx, ids)
-	if err != nil {
-		return nil, err
+	if len(picked) == 0 {
+		return out, looked, nil
 	}
-	highlighted, err := s.plans.Highlighted(ctx, ids)
-	if err != nil {
-		return nil, err
+	pickedIDs := make([]uint64, len(picked))
+	for i, r := range picked {
+		pickedIDs[i] = r.ID
 	}
-	byID := map[uint64]cardRow{}
-	for _, r := range rows {
-		byID[r.ID] = r
+	extras, err := cardExtras(db, pickedIDs)
+	if err != nil {
+		return nil, 0, internal(err)
+	}
+	allowed, err := s.photoGrants(db, viewerID, picked, extras)
+	if err != nil {
+		return nil, 0, internal(err)
+	}
+	labels, err := s.labelsFor(ctx, picked)
+	if err != nil {
+		return nil, 0, err
+	}
+	highlighted, err := s.plans.HighlightSet(ctx)
+	if err != nil {
+		return nil, 0, err
 	}
 	now := s.clock()
-	for _, id := range ids {
-		r, ok := byID[id]
-		if !ok {
-			continue
-		}
+	for _, r := range picked {
+		x := extras[r.ID]
 		c := Card{ProfileID: r.ProfileCode, UserName: r.Name, Gender: r.Gender, Age: AgeOn(r.DOB, now), HeightCM: r.HeightCM,
-			Height: r.HeightLabel, MaritalStatus: r.MaritalStatus, Community: r.Community, MotherTongue: r.MotherTongue,
-			Degree: r.Degree, Profession: r.Profession, City: r.City, State: r.State, Photos: []Photo{}, Badges: badges[id],
-			Highlighted: highlighted[id], internalID: id}
-		if c.Badges == nil {
-			c.Badges = []string{}
+			MaritalStatus: r.MaritalStatus, Community: name(labels.Communities, r.CommunityID), MotherTongue: name(labels.Languages, r.MotherTongueID),
+			Degree: name(labels.Degrees, r.DegreeID), Profession: name(labels.Professions, r.ProfessionID), City: name(labels.Cities, r.CityID),
+			State: name(labels.States, r.StateID), Photos: []Photo{}, Badges: r.badges(x.proofs), Highlighted: highlighted(r.ID), internalID: r.ID}
+		if r.HeightCM != nil {
+			c.Height = labels.Heights[*r.HeightCM]
 		}
-		if p, ok := first[id]; ok {
-			if r.PhotoVisibility == PhotosProtected && !allowed[id] && id != viewerID {
+		if x.photo != nil {
+			if r.PhotoVisibility == PhotosProtected && !allowed[r.ID] && r.ID != viewerID {
 				c.PhotosProtected = true
-			} else if ph, ok := s.photo(p, viewerCode, false); ok {
+			} else if ph, ok := s.photo(*x.photo, viewerCode, false); ok {
 				c.Photos = append(c.Photos, ph)
 			}
 		}
 		out = append(out, c)
 	}
+	return out, looked, nil
+}
+
+// cardExtra is a card's first photo (default first, then by sort) and its verified proof kinds.
+type cardExtra struct {
+	photo  *photoRow
+	proofs []string
+}
+
+// cardExtras reads the photos and verified proofs of ids in one statement.
+func cardExtras(db *gorm.DB, ids []uint64) (map[uint64]cardExtra, error) {
+	var rows []struct {
+		ProfileID uint64
+		Kind      string // "photo" or "proof"
+		Value     string // the photo's file key, or the proof's kind
+		IsDefault bool
+		Sort      int
+		ID        uint64
+	}
+	err := db.Raw(`SELECT profile_id, 'photo' AS kind, file_key AS value, is_default, sort, id FROM photos WHERE profile_id IN ?
+ UNION ALL SELECT profile_id, 'proof', kind, 0, 0, 0 FROM profile_proofs WHERE profile_id IN ? AND status = ?`, ids, ids, ProofVerified).
+		Scan(&rows).Error
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[uint64]cardExtra, len(ids))
+	best := map[uint64][3]int{} // per profile: the chosen photo's (not default, sort, id)
+	for _, r := range rows {
+		x := out[r.ProfileID]
+		if r.Kind == "proof" {
+			x.proofs = append(x.proofs, r.Value)
+		} else {
+			def := 1
+			if r.IsDefault {
+				def = 0
+			}
+			rank := [3]int{def, r.Sort, int(r.ID)}
+			if b, ok := best[r.ProfileID]; !ok || slices.Compare(rank[:], b[:]) < 0 {
+				best[r.ProfileID] = rank
+				x.photo = &photoRow{ProfileID: r.ProfileID, FileKey: r.Value, IsDefault: r.IsDefault}
+			}
+		}
+		out[r.ProfileID] = x
+	}
 	return out, nil
+}
+
+// photoGrants says which of the protected members among rows, with a photo
+// to show, accepted the viewer's photo request; it asks only when there are any.
+func (s *Service) photoGrants(db *gorm.DB, viewerID uint64, rows []*cardRow, extras map[uint64]cardExtra) (map[uint64]bool, error) {
+	var protected []uint64
+	for _, r := range rows {
+		if r.PhotoVisibility == PhotosProtected && extras[r.ID].photo != nil && r.ID != viewerID {
+			protected = append(protected, r.ID)
+		}
+	}
+	allowed := map[uint64]bool{}
+	if len(protected) == 0 {
+		return allowed, nil
+	}
+	var owners []uint64
+	if err := db.Table("access_requests").Where("kind = ? AND requester_id = ? AND status = ? AND owner_id IN ?",
+		relation.KindPhoto, viewerID, relation.RequestAccepted, protected).Pluck("owner_id", &owners).Error; err != nil {
+		return nil, err
+	}
+	for _, o := range owners {
+		allowed[o] = true
+	}
+	return allowed, nil
+}
+
+// labelsFor returns the master names, read again when a row has an id they lack (a row added since they were read).
+func (s *Service) labelsFor(ctx context.Context, rows []*cardRow) (*master.Labels, error) {
+	l, err := s.master.Labels(ctx, false)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		if missing(l.Communities, r.CommunityID) || missing(l.Languages, r.MotherTongueID) || missing(l.Degrees, r.DegreeID) ||
+			missing(l.Professions, r.ProfessionID) || missing(l.Cities, r.CityID) || missing(l.States, r.StateID) {
+			return s.master.Labels(ctx, true)
+		}
+		if r.HeightCM != nil {
+			if _, ok := l.Heights[*r.HeightCM]; !ok {
+				return s.master.Labels(ctx, true)
+			}
+		}
+	}
+	return l, nil
+}
+
+func missing(m map[uint64]string, id *uint64) bool {
+	if id == nil {
+		return false
+	}
+	_, ok := m[*id]
+	return !ok
+}
+
+// name is id's name in m, "" for none.
+func name(m map[uint64]string, id *uint64) string {
+	if id == nil {
+		return ""
+	}
+	return m[*id]
+}
+
+// badges are the card's badge kinds: mobile and email when verified, then the verified proofs by kind.
+func (r *cardRow) badges(proofs []string) []string {
+	out := []string{}
+	if r.PhoneVerifiedAt != nil {
+		out = append(out, "mobile")
+	}
+	if r.EmailVerifiedAt != nil {
+		out = append(out, "email")
+	}
+	slices.Sort(proofs)
+	return append(out, proofs...)
 }
 
 // RecentlyViewed lists the members viewer viewed, most recent first (GET profile/recently-viewed).

@@ -198,45 +198,6 @@ func (s *Service) badges(ctx context.Context, r *row) ([]Badge, error) {
 	return out, nil
 }
 
-// badgeKinds returns, for many profiles at once, the kinds of their badges.
-func (s *Service) badgeKinds(ctx context.Context, ids []uint64) (map[uint64][]string, error) {
-	out := map[uint64][]string{}
-	if len(ids) == 0 {
-		return out, nil
-	}
-	var users []struct {
-		ID              uint64
-		EmailVerifiedAt *time.Time
-		PhoneVerifiedAt *time.Time
-	}
-	db := s.db.WithContext(ctx)
-	if err := db.Raw(`SELECT p.id, u.email_verified_at, u.phone_verified_at FROM profiles p JOIN users u ON u.id = p.user_id WHERE p.id IN ?`, ids).
-		Scan(&users).Error; err != nil {
-		return nil, internal(err)
-	}
-	for _, u := range users {
-		out[u.ID] = []string{}
-		if u.PhoneVerifiedAt != nil {
-			out[u.ID] = append(out[u.ID], "mobile")
-		}
-		if u.EmailVerifiedAt != nil {
-			out[u.ID] = append(out[u.ID], "email")
-		}
-	}
-	var proofs []struct {
-		ProfileID uint64
-		Kind      string
-	}
-	if err := db.Table("profile_proofs").Select("profile_id, kind").Where("profile_id IN ? AND status = ?", ids, ProofVerified).
-		Order("kind").Find(&proofs).Error; err != nil {
-		return nil, internal(err)
-	}
-	for _, p := range proofs {
-		out[p.ProfileID] = append(out[p.ProfileID], p.Kind)
-	}
-	return out, nil
-}
-
 // LastActive turns a timestamp into a coarse band (today, this_week,
 // this_month or earlier), so exact activity is not revealed.
 func LastActive(t *time.Time, now time.Time) string {

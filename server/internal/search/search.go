@@ -341,18 +341,18 @@ func (s *Service) Search(ctx context.Context, v match.Viewer, kind string, r Req
 			Kind string
 			F    Filter
 		}{kind, r.Filter})
-		ranked, full, err := s.matches.KeptSearch(sk, string(filterKey), func() ([]match.Ranked, bool, error) {
-			facts, full, err := s.matches.ReadWindow(ctx, sk, rq, extra)
+		kept, err := s.matches.KeptSearch(sk, string(filterKey), func() ([]match.Ranked, bool, error) {
+			w, err := s.matches.ReadWindow(ctx, sk, rq, extra)
 			if err != nil {
 				return nil, false, err
 			}
-			ranked, err := s.matches.RankAll(ctx, sk, facts)
-			return ranked, full, err
+			ranked, err := s.matches.RankAll(ctx, sk, w.Facts, w.Prefs)
+			return ranked, w.Full, err
 		})
 		if err != nil {
 			return nil, err
 		}
-		return s.matches.RankedPage(ctx, v, ranked, full, pg)
+		return s.matches.RankedPage(ctx, v, kept, pg)
 	}
 	return s.keyset(ctx, v, sk, rq, extra, r)
 }
@@ -400,7 +400,7 @@ func (s *Service) keyset(ctx context.Context, v match.Viewer, sk *match.Seeker, 
 		return nil, apperr.Validation(map[string]string{"skip": match.MsgPastEnd}, "skip")
 	}
 	facts := pg.Facts
-	ranked, err := s.matches.RankAll(ctx, sk, facts)
+	ranked, err := s.matches.RankAll(ctx, sk, facts, nil)
 	if err != nil {
 		return nil, err
 	}

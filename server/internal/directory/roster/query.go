@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/tfmmatrimony/tfm/server/internal/directory"
+	"github.com/tfmmatrimony/tfm/server/internal/profile"
 )
 
 // interner numbers the short codes (marital status, diet, smoking, drinking,
@@ -267,36 +268,52 @@ func (s *snapshot) slotOf(id uint64) (int32, bool) {
 	return 0, false
 }
 
+// Candidates is what Window found: the members' facts, most recently
+// active first, and the saved partner preferences of those who saved any
+// (read from the entries the scan already holds, so ranking them needs no
+// second lookup by id).
+type Candidates struct {
+	Facts []directory.Facts
+	Prefs map[uint64]*profile.Preference
+	// Full says the window filled up: there may be more members who match.
+	Full bool
+}
+
 // Window returns, most recently active first, up to limit members who
-// match q, and whether there may be more (the window is full). ok is false
-// until the roster has loaded: the caller reads the database instead.
-func (r *Roster) Window(q *Query, limit int) (facts []directory.Facts, full, ok bool) {
+// match q, with their saved preferences. ok is false until the roster has
+// loaded: the caller reads the database instead.
+func (r *Roster) Window(q *Query, limit int) (c Candidates, ok bool) {
 	if r == nil {
-		return nil, false, false
+		return Candidates{}, false
 	}
 	s := r.fresh()
 	if s == nil {
-		return nil, false, false
+		return Candidates{}, false
 	}
-	c := s.compile(q)
+	cq := s.compile(q)
 	keys := s.byActive[genderSlot(int8(q.Gender))]
+	c.Prefs = map[uint64]*profile.Preference{}
 	for i := range keys {
-		if !c.pre(&keys[i]) {
+		if !cq.pre(&keys[i]) {
 			continue
 		}
 		e := s.entries.at(keys[i].slot)
-		if c.activeFrom != 0 && e.active < c.activeFrom {
+		if cq.activeFrom != 0 && e.active < cq.activeFrom {
 			break // the order is by activity: nobody after is active recently enough
 		}
-		if !c.match(e) {
+		if !cq.match(e) {
 			continue
 		}
-		if len(facts) == limit {
-			return facts, true, true
+		if len(c.Facts) == limit {
+			c.Full = true
+			return c, true
 		}
-		facts = append(facts, s.facts(e))
+		c.Facts = append(c.Facts, s.facts(e))
+		if p := s.preference(e); p != nil {
+			c.Prefs[e.id] = p
+		}
 	}
-	return facts, false, true
+	return c, true
 }
 
 // Order is the order of a keyset page.

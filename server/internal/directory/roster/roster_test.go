@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"slices"
 	"testing"
 	"time"
@@ -51,13 +52,20 @@ func answers(t *testing.T, r *roster.Roster, m storetest.Master) string {
 	slices.Sort(names)
 	out := ""
 	for _, n := range names {
-		w, full, ok := r.Window(queries[n], 100)
+		w, ok := r.Window(queries[n], 100)
 		if !ok {
 			t.Fatalf("%s: roster not ready", n)
 		}
 		a, _ := r.Keyset(queries[n], roster.ByActive, 0, 0, 0, 100, 1000)
 		b, _ := r.Keyset(queries[n], roster.ByNewest, 0, 0, 0, 100, 1000)
-		out += fmt.Sprintf("%s: window %v %v; active %v %d; newest %v %d\n", n, ids(w), full, ids(a.Facts), a.Total, ids(b.Facts), b.Total)
+		out += fmt.Sprintf("%s: window %v %v; active %v %d; newest %v %d\n", n, ids(w.Facts), w.Full, ids(a.Facts), a.Total, ids(b.Facts), b.Total)
+		// The window's preferences are the candidates' own, as Preferences gives them.
+		byID, _ := r.Preferences(ids(w.Facts))
+		for _, id := range ids(w.Facts) {
+			if !reflect.DeepEqual(w.Prefs[id], byID[id]) {
+				t.Fatalf("%s: window preferences of %d differ from Preferences: %+v, %+v", n, id, w.Prefs[id], byID[id])
+			}
+		}
 	}
 	return out
 }
@@ -86,7 +94,7 @@ func TestSyncEqualsAFreshLoad(t *testing.T) {
 				storetest.NewMember(t, db, storetest.Person{Age: 28 + i, Country: m.India, LastActiveAt: &at})
 			}
 			r := roster.New(db, nil)
-			if _, _, ok := r.Window(&roster.Query{Gender: profile.GenderFemale}, 10); ok {
+			if _, ok := r.Window(&roster.Query{Gender: profile.GenderFemale}, 10); ok {
 				t.Fatal("a roster that has not loaded must say so, so callers read the database")
 			}
 			must(t, r.Load(ctx))
@@ -113,9 +121,9 @@ func TestSyncEqualsAFreshLoad(t *testing.T) {
 			if got != want {
 				t.Fatalf("after sync:\n%s\nwant (a fresh load):\n%s", got, want)
 			}
-			w, _, _ := r.Window(&roster.Query{Gender: profile.GenderFemale}, 1)
-			if len(w) != 1 || w[0].ID != brides[5].ID {
-				t.Fatalf("the member active just now comes first: %v", ids(w))
+			w, _ := r.Window(&roster.Query{Gender: profile.GenderFemale}, 1)
+			if len(w.Facts) != 1 || w.Facts[0].ID != brides[5].ID {
+				t.Fatalf("the member active just now comes first: %v", ids(w.Facts))
 			}
 		})
 	}
@@ -195,8 +203,8 @@ func TestExcludedAndNullFacts(t *testing.T) {
 		"excluded":        {roster.Query{Gender: profile.GenderFemale, Exclude: map[uint64]bool{tall.ID: true}}, []uint64{unknown.ID}},
 		"unknown marital": {roster.Query{Gender: profile.GenderFemale, Marital: []string{"no-such-status"}}, nil},
 	} {
-		w, _, _ := r.Window(&c.q, 10)
-		got := ids(w)
+		w, _ := r.Window(&c.q, 10)
+		got := ids(w.Facts)
 		slices.Sort(got)
 		if !slices.Equal(got, c.want) && !(len(got) == 0 && len(c.want) == 0) {
 			t.Errorf("%s: %v, want %v", name, got, c.want)
@@ -287,7 +295,7 @@ func TestRunLoadsThenFollows(t *testing.T) {
 	waitFor("the first load", func() bool { return r.Ready() && r.Size() == 1 })
 	later := storetest.NewMember(t, db, storetest.Person{Bride: true, Country: m.India})
 	waitFor("a member who joined since, at the next sync", func() bool {
-		w, _, _ := r.Window(&roster.Query{Gender: profile.GenderFemale}, 10)
-		return slices.Contains(ids(w), later.ID)
+		w, _ := r.Window(&roster.Query{Gender: profile.GenderFemale}, 10)
+		return slices.Contains(ids(w.Facts), later.ID)
 	})
 }
