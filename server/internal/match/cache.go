@@ -5,12 +5,14 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"time"
 
 	lru "github.com/hashicorp/golang-lru/v2"
 	"golang.org/x/sync/singleflight"
 
 	"github.com/tfmmatrimony/tfm/server/internal/directory"
+	"github.com/tfmmatrimony/tfm/server/internal/store"
 )
 
 // Cache sizing: a computed list is kept for CacheTTL, and at most
@@ -135,13 +137,48 @@ func (it *cachedItem) ranked() Ranked {
 }
 
 // cachedRanked returns kind's list for v from the cache, computing it once
-// (concurrent first calls share one computation) when it is not there.
+// (concurrent first calls share one computation) when it is not there. A
+// kept list is found by the times the viewer's profile and preferences last
+// changed (one indexed read), so reading it needs neither of them whole.
 func (s *Service) cachedRanked(ctx context.Context, v Viewer, kind Kind) (*cachedList, error) {
+	k, found, err := s.stampKey(ctx, v.ID, kind)
+	if err != nil {
+		return nil, err
+	}
+	if found {
+		if l, ok := s.cache.get(k); ok {
+			return l, nil
+		}
+	}
 	sk, err := s.seeker(ctx, v)
 	if err != nil {
 		return nil, err
 	}
-	return s.kept(sk.key(kind), CacheTTL, func() ([]Ranked, bool, error) { return s.rankedFor(ctx, sk, kind) })
+	return s.kept(k, CacheTTL, func() ([]Ranked, bool, error) { return s.rankedFor(ctx, sk, kind) })
+}
+
+// stampKey names v's list of kind at the current version of their facts and
+// preferences: profiles.updated_at changes with every fact a list reads (the
+// roster's sync relies on the same), partner_preferences.updated_at with
+// every saved preference. found is false when there is no such profile.
+func (s *Service) stampKey(ctx context.Context, viewerID uint64, kind Kind) (string, bool, error) {
+	var st []struct {
+		ProfileAt time.Time
+		PrefAt    *time.Time
+	}
+	err := s.db.WithContext(ctx).Table("profiles p").Joins("LEFT JOIN partner_preferences pp ON pp.profile_id = p.id").
+		Select("p.updated_at AS profile_at, pp.updated_at AS pref_at").Where("p.id = ?", viewerID).Limit(1).Scan(&st).Error
+	if err != nil {
+		return "", false, store.Translate(err, "", "")
+	}
+	if len(st) == 0 {
+		return "", false, nil
+	}
+	var pref int64
+	if st[0].PrefAt != nil {
+		pref = st[0].PrefAt.UnixMilli()
+	}
+	return fmt.Sprintf("%s/%d/%d/%d", kind, viewerID, st[0].ProfileAt.UnixMilli(), pref), true, nil
 }
 
 // kept returns the list kept under k if it is younger than ttl, else

@@ -291,9 +291,10 @@ func (r *Roster) Window(q *Query, limit int) (c Candidates, ok bool) {
 		return Candidates{}, false
 	}
 	cq := s.compile(q)
-	keys := s.byActive[genderSlot(int8(q.Gender))]
+	g := genderSlot(int8(q.Gender))
+	keys := s.byActive[g]
 	c.Prefs = map[uint64]*profile.Preference{}
-	for i := range keys {
+	for i := range s.positions(g, cq) {
 		if !cq.pre(&keys[i]) {
 			continue
 		}
@@ -386,7 +387,7 @@ func (r *Roster) Keyset(q *Query, order Order, afterAt int64, afterID uint64, sk
 		}
 	} else {
 		keys := s.byActive[g]
-		for i := range keys {
+		for i := range s.positions(g, c) {
 			if !c.pre(&keys[i]) {
 				continue
 			}

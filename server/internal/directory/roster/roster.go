@@ -130,6 +130,7 @@ type snapshot struct {
 	n        int32      // how many slots are in use
 	byActive [3][]key   // per gender (see genderSlot): most recently active first, then higher id
 	byID     [3][]int32 // per gender: slots, highest id first
+	facets   [3]*facets // per gender: byActive indexed by denomination and state
 	codes    *interner
 	// pool holds the preference lists of every entry; a sync only appends
 	// (readers of an older snapshot never read past its length), a load
@@ -285,6 +286,7 @@ func (r *Roster) Load(ctx context.Context) error {
 		}
 		slices.SortFunc(s.byActive[g], func(a, b key) int { return activeOrder(s.entries.at(a.slot), s.entries.at(b.slot)) })
 		slices.Reverse(s.byID[g]) // read in id order: highest first
+		s.facets[g] = buildFacets(s.byActive[g])
 	}
 	r.slot = slot
 	r.snap.Store(s)
@@ -393,6 +395,7 @@ func (r *Roster) apply(old *snapshot, changed []row, prefs map[uint64]*savedPref
 		}
 		slices.SortFunc(now, byActive)
 		s.byActive[g] = merge(old.byActive[g], now, func(k key) bool { return moved[k.slot] }, func(a, b key) bool { return byActive(a, b) < 0 })
+		s.facets[g] = buildFacets(s.byActive[g])
 		slices.SortFunc(joined, byID)
 		s.byID[g] = merge(old.byID[g], joined, func(slot int32) bool { return left[slot] }, func(a, b int32) bool { return byID(a, b) < 0 })
 	}
