@@ -82,18 +82,6 @@ func (sk *seeker) key(kind Kind) string {
 	return hex.EncodeToString(h[:12])
 }
 
-func mask(keys []string) uint16 {
-	var m uint16
-	for _, k := range keys {
-		for i, c := range criteria {
-			if c.key == k {
-				m |= 1 << i
-			}
-		}
-	}
-	return m
-}
-
 func unmask(m uint16) []string {
 	out := []string{}
 	for i, c := range criteria {
@@ -107,7 +95,7 @@ func unmask(m uint16) []string {
 func compact(r []Ranked, full bool) *cachedList {
 	out := &cachedList{items: make([]cachedItem, len(r)), full: full}
 	for i, x := range r {
-		it := cachedItem{id: x.Facts.ID, mine: mask(x.Mine.Met), theirs: mask(x.Theirs.Met), distance: x.Distance,
+		it := cachedItem{id: x.Facts.ID, mine: x.Mine.met, theirs: x.Theirs.met, distance: x.Distance,
 			created: x.Facts.CreatedAt.UnixMilli()}
 		if x.Facts.LastActiveAt != nil {
 			it.activeAt = x.Facts.LastActiveAt.UnixMilli()
@@ -133,7 +121,7 @@ func (it *cachedItem) ranked() Ranked {
 		t := time.UnixMilli(it.activeAt).UTC()
 		f.LastActiveAt = &t
 	}
-	return Ranked{Facts: f, Mine: Verdict{Met: unmask(it.mine)}, Theirs: Verdict{Met: unmask(it.theirs)}, Distance: it.distance}
+	return Ranked{Facts: f, Mine: Verdict{met: it.mine}, Theirs: Verdict{met: it.theirs}, Distance: it.distance}
 }
 
 // cachedRanked returns kind's list for v from the cache, computing it once

@@ -1,6 +1,7 @@
 package match
 
 import (
+	"math/bits"
 	"slices"
 	"time"
 
@@ -32,12 +33,19 @@ const RelaxYears = 3
 
 // Verdict is how one member's facts fare against another's preferences.
 type Verdict struct {
-	StrictOK bool     // every strict preference that is set is met
-	OthersOK bool     // every strict preference but the age is met
-	AgeNear  bool     // the age is not strict, or within RelaxYears of the range
-	Met      []string // the preferences that are set and met, strict or soft
-	Failed   []string // the strict preferences that are set and not met
+	StrictOK bool // every strict preference that is set is met
+	OthersOK bool // every strict preference but the age is met
+	AgeNear  bool // the age is not strict, or within RelaxYears of the range
+	// met has bit i set when criteria[i] is set and met: a window ranks
+	// hundreds of candidates both ways, and only a page's cards name them.
+	met uint16
 }
+
+// Met names the preferences that are set and met, strict or soft, in the order cards show them.
+func (v Verdict) Met() []string { return unmask(v.met) }
+
+// metCount is how many preferences are set and met.
+func (v Verdict) metCount() int { return bits.OnesCount16(v.met) }
 
 // incomeBand is what an income preference compares: a band's place in the
 // scale, and whether the band discloses an amount at all.
@@ -122,20 +130,19 @@ func enumCriterion(key string, list func(*profile.Preference) *profile.EnumList,
 // neither met nor failed; an unknown fact (no height, income not disclosed)
 // does not meet a preference that is set.
 func (j *judge) evaluate(p *profile.Preference, f *directory.Facts) Verdict {
-	v := Verdict{StrictOK: true, OthersOK: true, AgeNear: true, Met: []string{}}
-	for _, c := range criteria {
+	v := Verdict{StrictOK: true, OthersOK: true, AgeNear: true}
+	for i, c := range criteria {
 		if !c.set(p) {
 			continue
 		}
 		if c.meets(p, f, j) {
-			v.Met = append(v.Met, c.key)
+			v.met |= 1 << i
 			continue
 		}
 		if !c.strict(p) {
 			continue
 		}
 		v.StrictOK = false
-		v.Failed = append(v.Failed, c.key)
 		if c.key == KeyAge {
 			a := profile.AgeOn(f.DOB, j.now)
 			v.AgeNear = a >= p.Age.Min-RelaxYears && a <= p.Age.Max+RelaxYears

@@ -3,6 +3,7 @@ package match_test
 import (
 	"context"
 	"encoding/json"
+	"reflect"
 	"slices"
 	"testing"
 	"time"
@@ -259,6 +260,19 @@ func TestTodaysTenAreStableWithinADayAndChangeTheNext(t *testing.T) {
 		blocked, _ := e.Matches.Today(ctx, viewer(groom))
 		if len(blocked.Items) != match.TodayCount-1 || slices.Contains(codes(t, blocked), again.Items[1].ProfileID) {
 			t.Fatalf("blocked member still in today's list: %v", codes(t, blocked))
+		}
+		// Why they match comes from the kept My matches list; judged afresh (no kept list) it is the same.
+		uncached, err := match.New(match.Deps{DB: e.DB, Profiles: e.Profiles, Now: e.Clock, NoCache: true})
+		must(t, err)
+		judged, err := uncached.Today(ctx, viewer(groom))
+		must(t, err)
+		if !slices.Equal(codes(t, judged), codes(t, blocked)) {
+			t.Fatalf("today without a kept list: %v, with: %v", codes(t, judged), codes(t, blocked))
+		}
+		for i := range judged.Items {
+			if !reflect.DeepEqual(judged.Items[i].Why, blocked.Items[i].Why) || *judged.Items[i].Viewed != *blocked.Items[i].Viewed {
+				t.Fatalf("card %d: why %+v / %+v, viewed %v / %v", i, judged.Items[i].Why, blocked.Items[i].Why, *judged.Items[i].Viewed, *blocked.Items[i].Viewed)
+			}
 		}
 		// The next day in India (midnight IST is 18:30 UTC): a new choice, fresh members first.
 		e.Now = time.Date(2026, 11, 26, 19, 0, 0, 0, time.UTC)

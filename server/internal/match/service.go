@@ -296,7 +296,7 @@ func (s *Service) rank(ctx context.Context, sk *seeker, facts []directory.Facts,
 		if !keep(mine, theirs) {
 			continue
 		}
-		out = append(out, Ranked{Facts: *f, Mine: mine, Theirs: theirs, Score: 2*len(mine.Met) + len(theirs.Met), Highlighted: highlighted(f.ID)})
+		out = append(out, Ranked{Facts: *f, Mine: mine, Theirs: theirs, Score: 2*mine.metCount() + theirs.metCount(), Highlighted: highlighted(f.ID)})
 	}
 	sort.SliceStable(out, func(a, b int) bool {
 		x, y := out[a], out[b]
@@ -530,7 +530,7 @@ func (s *Service) wrap(ctx context.Context, v Viewer, base []profile.Card, ranke
 	out := make([]Card, 0, len(base))
 	for _, b := range base {
 		r := byID[b.InternalID()]
-		out = append(out, Card{Card: b, Why: Why{Mine: r.Mine.Met, Theirs: r.Theirs.Met}, Distance: r.Distance,
+		out = append(out, Card{Card: b, Why: Why{Mine: r.Mine.Met(), Theirs: r.Theirs.Met()}, Distance: r.Distance,
 			IsNew: now.Sub(r.Facts.CreatedAt) < NewWindow, ActiveWithin: profile.LastActive(r.Facts.LastActiveAt, now)})
 	}
 	return out, nil

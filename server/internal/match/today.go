@@ -52,6 +52,46 @@ func (s *Service) Today(ctx context.Context, v Viewer) (*Page, error) {
 	for i, c := range chosen {
 		ids[i], viewed[c.MatchID] = c.MatchID, c.ViewedAt != nil
 	}
+	cards, err := s.todayCards(ctx, v, ids)
+	if err != nil {
+		return nil, err
+	}
+	for i := range cards {
+		seen := viewed[cards[i].InternalID()]
+		cards[i].Viewed = &seen
+	}
+	out.Items, out.Total = cards, int64(len(cards))
+	return out, nil
+}
+
+// todayCards builds the cards of the day's members the viewer may still
+// see, in the day's order. Why they match comes from the viewer's kept My
+// matches list when it still holds them all (the day was chosen from it),
+// else from judging them again.
+func (s *Service) todayCards(ctx context.Context, v Viewer, ids []uint64) ([]Card, error) {
+	if s.cache != nil {
+		if k, found, err := s.stampKey(ctx, v.ID, My); err != nil {
+			return nil, err
+		} else if l, ok := s.cache.get(k); found && ok {
+			at := make(map[uint64]*cachedItem, len(l.items))
+			for i := range l.items {
+				at[l.items[i].id] = &l.items[i]
+			}
+			ranked := make([]Ranked, 0, len(ids))
+			for _, id := range ids {
+				if it, ok := at[id]; ok {
+					ranked = append(ranked, it.ranked())
+				}
+			}
+			if len(ranked) == len(ids) {
+				base, _, err := s.profiles.VisibleCards(ctx, v.ID, v.Code, ids, len(ids))
+				if err != nil {
+					return nil, err
+				}
+				return s.wrap(ctx, v, base, ranked)
+			}
+		}
+	}
 	sk, err := s.seeker(ctx, v)
 	if err != nil {
 		return nil, err
@@ -67,21 +107,12 @@ func (s *Service) Today(ctx context.Context, v Viewer) (*Page, error) {
 	if err != nil {
 		return nil, err
 	}
-	pos := make(map[uint64]int, len(chosen))
-	for i, c := range chosen {
-		pos[c.MatchID] = i
+	pos := make(map[uint64]int, len(ids))
+	for i, id := range ids {
+		pos[id] = i
 	}
 	sort.SliceStable(ranked, func(a, b int) bool { return pos[ranked[a].Facts.ID] < pos[ranked[b].Facts.ID] })
-	cards, err := s.Cards(ctx, v, ranked)
-	if err != nil {
-		return nil, err
-	}
-	for i := range cards {
-		seen := viewed[cards[i].InternalID()]
-		cards[i].Viewed = &seen
-	}
-	out.Items, out.Total = cards, int64(len(cards))
-	return out, nil
+	return s.Cards(ctx, v, ranked)
 }
 
 type todayRow struct {

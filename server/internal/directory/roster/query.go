@@ -107,6 +107,7 @@ type compiled struct {
 	marital, diet, smoking, drinking, income                          []uint16
 	hasMarital, hasDiet, hasSmoking, hasDrinking, hasIncome           bool
 	createdFrom, activeFrom                                           int64
+	joinedFrom                                                        uint16 // joinedDay(createdFrom)
 }
 
 func ids32(v []uint64) []uint32 {
@@ -152,6 +153,7 @@ func (s *snapshot) compile(q *Query) *compiled {
 	c.income, c.hasIncome = s.codes.codes(q.Income), len(q.Income) > 0 || q.IncomeSet
 	if !q.CreatedFrom.IsZero() {
 		c.createdFrom = q.CreatedFrom.UnixMilli()
+		c.joinedFrom = joinedDay(c.createdFrom)
 	}
 	if !q.ActiveFrom.IsZero() {
 		c.activeFrom = q.ActiveFrom.UnixMilli()
@@ -226,7 +228,8 @@ func id64(v uint32) *uint64 {
 
 // pre is the part of the condition the activity order's keys answer alone.
 func (c *compiled) pre(k *key) bool {
-	if k.flags&keyVisible == 0 || (c.hasDOBFrom && k.dob < c.dobFrom) || (c.hasDOBBefore && k.dob >= c.dobBefore) {
+	if k.flags&keyVisible == 0 || (c.hasDOBFrom && k.dob < c.dobFrom) || (c.hasDOBBefore && k.dob >= c.dobBefore) ||
+		k.joined < c.joinedFrom {
 		return false
 	}
 	if !inKey(c.community, k.community) || !inKey(c.state, k.state) || !inKey(c.city, k.city) ||

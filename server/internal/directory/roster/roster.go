@@ -82,6 +82,18 @@ type key struct {
 	height                 int16
 	flags                  uint8 // keyVisible, keyAgeStrict
 	ageMin, ageMax         uint8
+	joined                 uint16 // the day the profile was created, as days since joinedEpoch (see joinedDay)
+}
+
+// joinedEpoch is day 0 of key.joined: 2000-01-01, as days since 1970.
+const joinedEpoch = 10957
+
+// joinedDay is the key's day of a creation time in unix ms: a day's
+// precision is enough for the key to rule out, before the entry is read,
+// the members who joined too early for New matches (the entry decides to
+// the millisecond).
+func joinedDay(ms int64) uint16 {
+	return uint16(min(max(ms/86_400_000-joinedEpoch, 0), 1<<16-1))
 }
 
 const (
@@ -94,7 +106,7 @@ func id16(v uint32) uint16 { return uint16(min(v, keyOverflow)) }
 
 func keyOf(slot int32, e *entry) key {
 	k := key{slot: slot, dob: e.dob, community: id16(e.community), state: id16(e.state), city: id16(e.city),
-		marital: e.marital, height: e.height, ageMin: e.ageMin, ageMax: e.ageMax}
+		marital: e.marital, height: e.height, ageMin: e.ageMin, ageMax: e.ageMax, joined: joinedDay(e.created)}
 	if e.visible {
 		k.flags |= keyVisible
 	}
