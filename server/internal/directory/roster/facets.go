@@ -3,6 +3,7 @@ package roster
 import (
 	"iter"
 	"math/bits"
+	"slices"
 )
 
 // facets index a gender's activity order by denomination and by state: for
@@ -21,6 +22,10 @@ import (
 // entry decides for them, as in pre).
 type facets struct {
 	community, state map[uint16]bitset
+	// cityStates are the states members of each city have (one, unless
+	// profiles disagree; 0 among them when some have a city and no state):
+	// a query by cities alone (Near me) visits the positions of their states.
+	cityStates map[uint16][]uint16
 }
 
 // bitset is a set of positions, bit i of word i/64.
@@ -30,7 +35,7 @@ func (b bitset) set(i int) { b[i>>6] |= 1 << (i & 63) }
 
 // buildFacets indexes keys (one gender's activity order).
 func buildFacets(keys []key) *facets {
-	f := &facets{community: map[uint16]bitset{}, state: map[uint16]bitset{}}
+	f := &facets{community: map[uint16]bitset{}, state: map[uint16]bitset{}, cityStates: map[uint16][]uint16{}}
 	words := (len(keys) + 63) / 64
 	add := func(m map[uint16]bitset, v uint16, i int) {
 		if v == 0 { // unknown: no query value matches it
@@ -44,8 +49,12 @@ func buildFacets(keys []key) *facets {
 		b.set(i)
 	}
 	for i := range keys {
-		add(f.community, keys[i].community, i)
-		add(f.state, keys[i].state, i)
+		k := &keys[i]
+		add(f.community, k.community, i)
+		add(f.state, k.state, i)
+		if k.city != 0 && !slices.Contains(f.cityStates[k.city], k.state) {
+			f.cityStates[k.city] = append(f.cityStates[k.city], k.state)
+		}
 	}
 	return f
 }
@@ -75,11 +84,18 @@ func union(m map[uint16]bitset, ids []uint32, words int) bitset {
 // and states allow, or nil when c asks for neither (every position).
 func (s *snapshot) candidates(g int, c *compiled) bitset {
 	f := s.facets[g]
-	if f == nil || (c.community == nil && c.state == nil) {
+	if f == nil {
+		return nil
+	}
+	states := c.state
+	if states == nil && c.city != nil {
+		states = f.statesOf(c.city)
+	}
+	if c.community == nil && states == nil {
 		return nil
 	}
 	words := (len(s.byActive[g]) + 63) / 64
-	a, b := union(f.community, c.community, words), union(f.state, c.state, words)
+	a, b := union(f.community, c.community, words), union(f.state, states, words)
 	switch {
 	case a == nil:
 		return b
@@ -91,6 +107,44 @@ func (s *snapshot) candidates(g int, c *compiled) bitset {
 	}
 	return a
 }
+
+// statesOf is the states members of the cities have, or nil when some
+// member of one of them has no state (then the states cannot narrow).
+func (f *facets) statesOf(cities []uint32) []uint32 {
+	out := []uint32{}
+	for _, c := range cities {
+		for _, st := range f.cityStates[id16(c)] {
+			if st == 0 {
+				return nil
+			}
+			if !slices.Contains(out, uint32(st)) {
+				out = append(out, uint32(st))
+			}
+		}
+	}
+	return out
+}
+
+// keyBits is a set of key values (ids cut to 16 bits) for a scan to test in
+// one step: a list of cities within 50 km runs to dozens. Nil asks nothing;
+// keyOverflow is always in (the entry decides), 0 (unknown) never.
+type keyBits []uint64
+
+func keyBitsOf(ids []uint32) keyBits {
+	if ids == nil {
+		return nil
+	}
+	b := make(keyBits, (keyOverflow+1)/64)
+	for _, id := range ids {
+		if v := id16(id); v != 0 {
+			b[v>>6] |= 1 << (v & 63)
+		}
+	}
+	b[keyOverflow>>6] |= 1 << (keyOverflow & 63)
+	return b
+}
+
+func (b keyBits) has(v uint16) bool { return b == nil || b[v>>6]&(1<<(v&63)) != 0 }
 
 // positions yields the positions of g's activity order to visit for c, in order.
 func (s *snapshot) positions(g int, c *compiled) iter.Seq[int] {

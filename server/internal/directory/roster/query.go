@@ -108,6 +108,7 @@ type compiled struct {
 	hasMarital, hasDiet, hasSmoking, hasDrinking, hasIncome           bool
 	createdFrom, activeFrom                                           int64
 	joinedFrom                                                        uint16 // joinedDay(createdFrom)
+	keyCommunity, keyState, keyCity                                   keyBits
 }
 
 func ids32(v []uint64) []uint32 {
@@ -146,6 +147,7 @@ func (s *snapshot) compile(q *Query) *compiled {
 	if !q.DOBBefore.IsZero() {
 		c.dobBefore, c.hasDOBBefore = days(q.DOBBefore), true
 	}
+	c.keyCommunity, c.keyState, c.keyCity = keyBitsOf(c.community), keyBitsOf(c.state), keyBitsOf(c.city)
 	c.marital, c.hasMarital = s.codes.codes(q.Marital), len(q.Marital) > 0
 	c.diet, c.hasDiet = s.codes.codes(q.Diet), len(q.Diet) > 0
 	c.smoking, c.hasSmoking = s.codes.codes(q.Smoking), len(q.Smoking) > 0
@@ -232,7 +234,7 @@ func (c *compiled) pre(k *key) bool {
 		k.joined < c.joinedFrom {
 		return false
 	}
-	if !inKey(c.community, k.community) || !inKey(c.state, k.state) || !inKey(c.city, k.city) ||
+	if !c.keyCommunity.has(k.community) || !c.keyState.has(k.state) || !c.keyCity.has(k.city) ||
 		!in16(c.hasMarital, c.marital, k.marital) {
 		return false
 	}
@@ -245,11 +247,6 @@ func (c *compiled) pre(k *key) bool {
 		return false
 	}
 	return true
-}
-
-// inKey is in32 on a key's short id: an overflowed id passes, for the entry to decide.
-func inKey(set []uint32, v uint16) bool {
-	return set == nil || v == keyOverflow || (v != 0 && slices.Contains(set, uint32(v)))
 }
 
 // slotOf finds id's slot: each gender's id order is sorted, highest first.

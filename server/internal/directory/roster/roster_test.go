@@ -327,8 +327,13 @@ func TestNarrowScansAnswerAsTheDatabase(t *testing.T) {
 		case 3:
 			p.Community = far
 		}
+		if i%3 == 0 {
+			p.City = m.Kochi
+		}
 		members = append(members, storetest.NewMember(t, db, p))
 	}
+	// One member has a city and no state: cities then cannot narrow by state.
+	cityOnly := storetest.NewMember(t, db, storetest.Person{Bride: true, Age: 25, Country: m.India, City: m.Aluva})
 	r := roster.New(db, nil)
 	must(t, r.Load(ctx))
 	check := func(when string) {
@@ -342,6 +347,9 @@ func TestNarrowScansAnswerAsTheDatabase(t *testing.T) {
 			"tamil nadu":       {State: []uint64{m.TamilNadu}},
 			"nobody's":         {Community: []uint64{m.CSI}, State: []uint64{m.TamilNadu}},
 			"no such id":       {Community: []uint64{1 << 40}},
+			"kochi":            {City: []uint64{m.Kochi}},
+			"kochi or aluva":   {City: []uint64{m.Kochi, m.Aluva}},
+			"rc in kochi":      {Community: []uint64{m.RC}, City: []uint64{m.Kochi}},
 		} {
 			q.Gender = profile.GenderFemale
 			var want []uint64
@@ -362,6 +370,7 @@ func TestNarrowScansAnswerAsTheDatabase(t *testing.T) {
 	must(t, db.Table("profiles").Where("id = ?", members[0].ID).Updates(map[string]any{"community_id": far, "updated_at": later}).Error)
 	must(t, db.Table("profiles").Where("id = ?", members[3].ID).Updates(map[string]any{"community_id": m.RC, "state_id": m.TamilNadu, "updated_at": later}).Error)
 	must(t, db.Table("profiles").Where("id = ?", members[20].ID).Updates(map[string]any{"last_active_at": later}).Error)
+	must(t, db.Table("profiles").Where("id = ?", cityOnly.ID).Updates(map[string]any{"city_id": m.Kochi, "updated_at": later}).Error)
 	must(t, r.Sync(ctx))
 	check("after a sync")
 }
