@@ -184,22 +184,17 @@ type highlightSnap struct {
 }
 
 // HighlightSet returns a test of whether a member holds a running plan with
-// profile highlight, as of a read at most HighlightsTTL old (cards use the
-// exact Highlighted): what ranking orders equal matches by. The first call
-// reads the set; later ones reread it when it has aged, one caller at a
-// time while the others use the old one.
+// profile highlight, as of a read at most about HighlightsTTL old: what
+// ranking orders equal matches by and cards mark. The first call reads the
+// set; once it has aged, one caller starts a reread in the background
+// (about 30,000 rows at a million members) and every caller goes on with
+// the old set until the new one is in.
 func (r *Meter) HighlightSet(ctx context.Context) (func(id uint64) bool, error) {
 	snap, _ := r.hl.current.Load().(*highlightSnap)
-	if snap == nil || time.Since(snap.at) > HighlightsTTL {
-		if snap == nil {
-			r.hl.mu.Lock()
-		} else if !r.hl.mu.TryLock() {
-			return snap.has(r.clock()), nil // another caller is rereading it
-		}
+	if snap == nil {
+		r.hl.mu.Lock()
 		defer r.hl.mu.Unlock()
-		if cur, _ := r.hl.current.Load().(*highlightSnap); cur != nil && time.Since(cur.at) <= HighlightsTTL {
-			snap = cur
-		} else {
+		if snap, _ = r.hl.current.Load().(*highlightSnap); snap == nil {
 			fresh, err := r.readHighlights(ctx)
 			if err != nil {
 				return nil, err
@@ -207,6 +202,15 @@ func (r *Meter) HighlightSet(ctx context.Context) (func(id uint64) bool, error) 
 			r.hl.current.Store(fresh)
 			snap = fresh
 		}
+	} else if time.Since(snap.at) > HighlightsTTL && r.hl.mu.TryLock() {
+		go func() {
+			defer r.hl.mu.Unlock()
+			bg, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+			defer cancel()
+			if fresh, err := r.readHighlights(bg); err == nil {
+				r.hl.current.Store(fresh)
+			} // else the old set stays, and the next caller tries again
+		}()
 	}
 	return snap.has(r.clock()), nil
 }

@@ -18,7 +18,7 @@ import (
 	"context"
 	"errors"
 	"slices"
-	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -298,23 +298,50 @@ func (s *Service) rank(ctx context.Context, sk *seeker, facts []directory.Facts,
 		}
 		out = append(out, Ranked{Facts: *f, Mine: mine, Theirs: theirs, Score: 2*mine.metCount() + theirs.metCount(), Highlighted: highlighted(f.ID)})
 	}
-	sort.SliceStable(out, func(a, b int) bool {
-		x, y := out[a], out[b]
-		if x.Score != y.Score {
-			return x.Score > y.Score
-		}
-		if x.Highlighted != y.Highlighted {
-			return x.Highlighted
-		}
-		if ta, tb := activeAt(x.Facts), activeAt(y.Facts); !ta.Equal(tb) {
-			return ta.After(tb)
-		}
-		return x.Facts.ID > y.Facts.ID
-	})
-	return out, nil
+	return sortRanked(out, before), nil
 }
 
-func activeAt(f directory.Facts) time.Time {
+// sortRanked returns r stably sorted by cmp. It sorts positions and moves
+// each candidate once, rather than moving hundreds of large structs at
+// every step of the sort.
+func sortRanked(r []Ranked, cmp func(x, y *Ranked) int) []Ranked {
+	order := make([]int32, len(r))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortStableFunc(order, func(a, b int32) int { return cmp(&r[a], &r[b]) })
+	out := make([]Ranked, len(r))
+	for i, j := range order {
+		out[i] = r[j]
+	}
+	return out
+}
+
+// before orders two ranked candidates: higher score, then highlight, then
+// more recently active, then newer profile.
+func before(x, y *Ranked) int {
+	if x.Score != y.Score {
+		return y.Score - x.Score
+	}
+	if x.Highlighted != y.Highlighted {
+		if x.Highlighted {
+			return -1
+		}
+		return 1
+	}
+	if ta, tb := activeAt(&x.Facts), activeAt(&y.Facts); !ta.Equal(tb) {
+		return tb.Compare(ta)
+	}
+	switch {
+	case x.Facts.ID > y.Facts.ID:
+		return -1
+	case x.Facts.ID < y.Facts.ID:
+		return 1
+	}
+	return 0
+}
+
+func activeAt(f *directory.Facts) time.Time {
 	if f.LastActiveAt == nil {
 		return time.Time{}
 	}
@@ -431,7 +458,7 @@ func (s *Service) rankedFor(ctx context.Context, sk *seeker, kind Kind) ([]Ranke
 			}
 		}
 		// Near me shows the nearer bands first, each in the order of the ranking.
-		sort.SliceStable(ranked, func(a, b int) bool { return ranked[a].Distance < ranked[b].Distance })
+		ranked = sortRanked(ranked, func(x, y *Ranked) int { return strings.Compare(x.Distance, y.Distance) })
 	}
 	return ranked, full, nil
 }

@@ -202,30 +202,36 @@ func (c *compiled) match(e *entry) bool {
 	return !q.Exclude[e.id]
 }
 
-// facts turns an entry back into the facts the ranking reads.
+// facts turns an entry back into the facts the ranking reads. The values
+// its pointers point at share one allocation: a window turns hundreds of
+// entries into facts on every first ask.
 func (s *snapshot) facts(e *entry) directory.Facts {
+	v := new(struct {
+		ids    [7]uint64
+		height int
+		active time.Time
+	})
+	ptr := func(i int, id uint32) *uint64 {
+		if id == 0 {
+			return nil
+		}
+		v.ids[i] = uint64(id)
+		return &v.ids[i]
+	}
 	f := directory.Facts{ID: e.id, Gender: int(e.gender), DOB: time.Unix(int64(e.dob)*86400, 0).UTC(),
 		MaritalStatus: s.codes.names[e.marital], IncomeBand: s.codes.names[e.income], Diet: s.codes.names[e.diet],
 		Smoking: s.codes.names[e.smoking], Drinking: s.codes.names[e.drinking], CreatedAt: time.UnixMilli(e.created).UTC(),
-		CommunityID: id64(e.community), MotherTongueID: id64(e.motherTongue), DegreeID: id64(e.degree),
-		ProfessionID: id64(e.profession), CountryID: id64(e.country), StateID: id64(e.state), CityID: id64(e.city)}
+		CommunityID: ptr(0, e.community), MotherTongueID: ptr(1, e.motherTongue), DegreeID: ptr(2, e.degree),
+		ProfessionID: ptr(3, e.profession), CountryID: ptr(4, e.country), StateID: ptr(5, e.state), CityID: ptr(6, e.city)}
 	if e.height != 0 {
-		h := int(e.height)
-		f.HeightCM = &h
+		v.height = int(e.height)
+		f.HeightCM = &v.height
 	}
 	if e.active != 0 {
-		t := time.UnixMilli(e.active).UTC()
-		f.LastActiveAt = &t
+		v.active = time.UnixMilli(e.active).UTC()
+		f.LastActiveAt = &v.active
 	}
 	return f
-}
-
-func id64(v uint32) *uint64 {
-	if v == 0 {
-		return nil
-	}
-	x := uint64(v)
-	return &x
 }
 
 // pre is the part of the condition the activity order's keys answer alone.
