@@ -26,17 +26,27 @@ type facets struct {
 	// profiles disagree; 0 among them when some have a city and no state):
 	// a query by cities alone (Near me) visits the positions of their states.
 	cityStates map[uint16][]uint16
+	// recent is the members who joined on recentFrom (a key's joined day)
+	// or later: New matches asks for the last 30 days, and a scan for so few
+	// would otherwise read every key.
+	recent     bitset
+	recentFrom uint16
 }
+
+// recentDays is how far back the recent set reaches: a little more than
+// match.NewWindow, so a set built some minutes ago still covers it.
+const recentDays = 32
 
 // bitset is a set of positions, bit i of word i/64.
 type bitset []uint64
 
 func (b bitset) set(i int) { b[i>>6] |= 1 << (i & 63) }
 
-// buildFacets indexes keys (one gender's activity order).
-func buildFacets(keys []key) *facets {
-	f := &facets{community: map[uint16]bitset{}, state: map[uint16]bitset{}, cityStates: map[uint16][]uint16{}}
+// buildFacets indexes keys (one gender's activity order) as of now (unix ms).
+func buildFacets(keys []key, now int64) *facets {
 	words := (len(keys) + 63) / 64
+	f := &facets{community: map[uint16]bitset{}, state: map[uint16]bitset{}, cityStates: map[uint16][]uint16{},
+		recent: make(bitset, words), recentFrom: joinedDay(now) - recentDays}
 	add := func(m map[uint16]bitset, v uint16, i int) {
 		if v == 0 { // unknown: no query value matches it
 			return
@@ -54,6 +64,9 @@ func buildFacets(keys []key) *facets {
 		add(f.state, k.state, i)
 		if k.city != 0 && !slices.Contains(f.cityStates[k.city], k.state) {
 			f.cityStates[k.city] = append(f.cityStates[k.city], k.state)
+		}
+		if k.joined >= f.recentFrom {
+			f.recent.set(i)
 		}
 	}
 	return f
@@ -91,21 +104,28 @@ func (s *snapshot) candidates(g int, c *compiled) bitset {
 	if states == nil && c.city != nil {
 		states = f.statesOf(c.city)
 	}
-	if c.community == nil && states == nil {
+	words := (len(s.byActive[g]) + 63) / 64
+	var out bitset
+	for _, b := range []bitset{union(f.community, c.community, words), union(f.state, states, words), f.recentFor(c)} {
+		switch {
+		case b == nil:
+		case out == nil:
+			out = slices.Clone(b)
+		default:
+			for w := range out {
+				out[w] &= b[w]
+			}
+		}
+	}
+	return out
+}
+
+// recentFor is the recent set when c asks only for members it holds (joined on recentFrom or later), else nil.
+func (f *facets) recentFor(c *compiled) bitset {
+	if c.createdFrom == 0 || c.joinedFrom < f.recentFrom {
 		return nil
 	}
-	words := (len(s.byActive[g]) + 63) / 64
-	a, b := union(f.community, c.community, words), union(f.state, states, words)
-	switch {
-	case a == nil:
-		return b
-	case b == nil:
-		return a
-	}
-	for w := range a {
-		a[w] &= b[w]
-	}
-	return a
+	return f.recent
 }
 
 // statesOf is the states members of the cities have, or nil when some

@@ -298,7 +298,7 @@ func (r *Roster) Load(ctx context.Context) error {
 		}
 		slices.SortFunc(s.byActive[g], func(a, b key) int { return activeOrder(s.entries.at(a.slot), s.entries.at(b.slot)) })
 		slices.Reverse(s.byID[g]) // read in id order: highest first
-		s.facets[g] = buildFacets(s.byActive[g])
+		s.facets[g] = buildFacets(s.byActive[g], began.UnixMilli())
 	}
 	r.slot = slot
 	r.snap.Store(s)
@@ -407,7 +407,7 @@ func (r *Roster) apply(old *snapshot, changed []row, prefs map[uint64]*savedPref
 		}
 		slices.SortFunc(now, byActive)
 		s.byActive[g] = merge(old.byActive[g], now, func(k key) bool { return moved[k.slot] }, func(a, b key) bool { return byActive(a, b) < 0 })
-		s.facets[g] = buildFacets(s.byActive[g])
+		s.facets[g] = buildFacets(s.byActive[g], at.UnixMilli())
 		slices.SortFunc(joined, byID)
 		s.byID[g] = merge(old.byID[g], joined, func(slot int32) bool { return left[slot] }, func(a, b int32) bool { return byID(a, b) < 0 })
 	}

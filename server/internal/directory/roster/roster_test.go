@@ -330,6 +330,9 @@ func TestNarrowScansAnswerAsTheDatabase(t *testing.T) {
 		if i%3 == 0 {
 			p.City = m.Kochi
 		}
+		if i%5 == 0 { // joined long before the New matches window
+			p.CreatedAt = now.AddDate(0, -3, 0)
+		}
 		members = append(members, storetest.NewMember(t, db, p))
 	}
 	// One member has a city and no state: cities then cannot narrow by state.
@@ -350,6 +353,9 @@ func TestNarrowScansAnswerAsTheDatabase(t *testing.T) {
 			"kochi":            {City: []uint64{m.Kochi}},
 			"kochi or aluva":   {City: []uint64{m.Kochi, m.Aluva}},
 			"rc in kochi":      {Community: []uint64{m.RC}, City: []uint64{m.Kochi}},
+			"new":              {CreatedFrom: now.AddDate(0, 0, -30)},
+			"new rc":           {Community: []uint64{m.RC}, CreatedFrom: now.AddDate(0, 0, -30)},
+			"joined this year": {CreatedFrom: now.AddDate(-1, 0, 0)},
 		} {
 			q.Gender = profile.GenderFemale
 			var want []uint64
