@@ -21,11 +21,11 @@ import (
 // key's 16 bits share the keyOverflow set, which every union includes (the
 // entry decides for them, as in pre).
 type facets struct {
-	community, state map[uint16]bitset
+	community, state valueSets
 	// cityStates are the states members of each city have (one, unless
 	// profiles disagree; 0 among them when some have a city and no state):
 	// a query by cities alone (Near me) visits the positions of their states.
-	cityStates map[uint16][]uint16
+	cityStates byValue[[]uint16]
 	// recent is the members who joined on recentFrom (a key's joined day)
 	// or later: New matches asks for the last 30 days, and a scan for so few
 	// would otherwise read every key.
@@ -42,28 +42,75 @@ type bitset []uint64
 
 func (b bitset) set(i int) { b[i>>6] |= 1 << (i & 63) }
 
+// byValue keeps one T per key value: in a slice for the small values
+// master ids are (a sync rebuilds the facets, so the per-key step must be
+// an index, not a map lookup), in a map for the rest.
+type byValue[T any] struct {
+	dense  []T
+	sparse map[uint16]T
+}
+
+// denseValues is where byValue switches from its slice to its map.
+const denseValues = 4096
+
+// put sets v's T.
+func (b *byValue[T]) put(v uint16, x T) {
+	if v >= denseValues {
+		if b.sparse == nil {
+			b.sparse = map[uint16]T{}
+		}
+		b.sparse[v] = x
+		return
+	}
+	if int(v) >= len(b.dense) {
+		b.dense = append(b.dense, make([]T, int(v)+1-len(b.dense))...)
+	}
+	b.dense[v] = x
+}
+
+// get reads v's T without adding it.
+func (b *byValue[T]) get(v uint16) T {
+	var zero T
+	if v < denseValues {
+		if int(v) < len(b.dense) {
+			return b.dense[v]
+		}
+		return zero
+	}
+	return b.sparse[v]
+}
+
+// valueSets are the positions of each value of one fact.
+type valueSets struct {
+	byValue[bitset]
+	words int
+}
+
+func (s *valueSets) add(v uint16, i int) {
+	if v == 0 { // unknown: no query value matches it
+		return
+	}
+	b := s.get(v)
+	if b == nil {
+		b = make(bitset, s.words)
+		s.put(v, b)
+	}
+	b.set(i)
+}
+
 // buildFacets indexes keys (one gender's activity order) as of now (unix ms).
 func buildFacets(keys []key, now int64) *facets {
 	words := (len(keys) + 63) / 64
-	f := &facets{community: map[uint16]bitset{}, state: map[uint16]bitset{}, cityStates: map[uint16][]uint16{},
+	f := &facets{community: valueSets{words: words}, state: valueSets{words: words},
 		recent: make(bitset, words), recentFrom: joinedDay(now) - recentDays}
-	add := func(m map[uint16]bitset, v uint16, i int) {
-		if v == 0 { // unknown: no query value matches it
-			return
-		}
-		b := m[v]
-		if b == nil {
-			b = make(bitset, words)
-			m[v] = b
-		}
-		b.set(i)
-	}
 	for i := range keys {
 		k := &keys[i]
-		add(f.community, k.community, i)
-		add(f.state, k.state, i)
-		if k.city != 0 && !slices.Contains(f.cityStates[k.city], k.state) {
-			f.cityStates[k.city] = append(f.cityStates[k.city], k.state)
+		f.community.add(k.community, i)
+		f.state.add(k.state, i)
+		if k.city != 0 {
+			if st := f.cityStates.get(k.city); !slices.Contains(st, k.state) {
+				f.cityStates.put(k.city, append(st, k.state))
+			}
 		}
 		if k.joined >= f.recentFrom {
 			f.recent.set(i)
@@ -74,7 +121,7 @@ func buildFacets(keys []key, now int64) *facets {
 
 // union is the positions of members with any of ids in m (nil ids: no
 // condition, so nil), and of those whose id overflowed the key.
-func union(m map[uint16]bitset, ids []uint32, words int) bitset {
+func union(m *valueSets, ids []uint32, words int) bitset {
 	if ids == nil {
 		return nil
 	}
@@ -86,10 +133,10 @@ func union(m map[uint16]bitset, ids []uint32, words int) bitset {
 	}
 	for _, id := range ids {
 		if id < keyOverflow {
-			or(m[uint16(id)])
+			or(m.get(uint16(id)))
 		}
 	}
-	or(m[keyOverflow])
+	or(m.get(keyOverflow))
 	return out
 }
 
@@ -106,7 +153,7 @@ func (s *snapshot) candidates(g int, c *compiled) bitset {
 	}
 	words := (len(s.byActive[g]) + 63) / 64
 	var out bitset
-	for _, b := range []bitset{union(f.community, c.community, words), union(f.state, states, words), f.recentFor(c)} {
+	for _, b := range []bitset{union(&f.community, c.community, words), union(&f.state, states, words), f.recentFor(c)} {
 		switch {
 		case b == nil:
 		case out == nil:
@@ -133,7 +180,7 @@ func (f *facets) recentFor(c *compiled) bitset {
 func (f *facets) statesOf(cities []uint32) []uint32 {
 	out := []uint32{}
 	for _, c := range cities {
-		for _, st := range f.cityStates[id16(c)] {
+		for _, st := range f.cityStates.get(id16(c)) {
 			if st == 0 {
 				return nil
 			}
