@@ -37,6 +37,7 @@ import (
 	"github.com/tfmmatrimony/tfm/server/internal/match"
 	"github.com/tfmmatrimony/tfm/server/internal/profile"
 	"github.com/tfmmatrimony/tfm/server/internal/search"
+	"github.com/tfmmatrimony/tfm/server/internal/store"
 )
 
 // benchCase is one call measured for each member.
@@ -223,12 +224,12 @@ func benchDiscovery(ctx context.Context, cfg *config.Config, log *slog.Logger, a
 				}
 			}
 			for r := 0; r < v.rounds; r++ {
-				before := readCPU()
+				before := readCPU(a.DB.Dialect == store.MySQL)
 				lat, err := runCase(ctx, c, v.matches, v.search, v.viewers, 1)
 				if err != nil {
 					return fmt.Errorf("%s (%s): %w", c.name, v.name, err)
 				}
-				used := readCPU().since(before, len(lat))
+				used := readCPU(a.DB.Dialect == store.MySQL).since(before, len(lat))
 				switch {
 				case v.name == "naive":
 					naive = append(naive, lat...)
@@ -261,12 +262,14 @@ type cpuUse struct {
 	hasDB    bool
 }
 
-// readCPU reads the CPU used so far, as totals.
-func readCPU() cpuUse {
+// readCPU reads the CPU used so far, as totals; withDB adds the local database server's.
+func readCPU(withDB bool) cpuUse {
 	var ru syscall.Rusage
 	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	u := cpuUse{self: time.Duration(ru.Utime.Nano() + ru.Stime.Nano())}
-	u.db, u.hasDB = dbServerCPU()
+	if withDB {
+		u.db, u.hasDB = dbServerCPU()
+	}
 	return u
 }
 

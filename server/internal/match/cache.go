@@ -150,23 +150,25 @@ func (s *Service) cachedRanked(ctx context.Context, v Viewer, kind Kind) (*cache
 // roster's sync relies on the same), partner_preferences.updated_at with
 // every saved preference. found is false when there is no such profile.
 func (s *Service) stampKey(ctx context.Context, viewerID uint64, kind Kind) (string, bool, error) {
-	var st []struct {
-		ProfileAt time.Time
-		PrefAt    *time.Time
+	// Two lookups by key, as scalar subqueries: as a LEFT JOIN, SQLite
+	// planned a scan of partner_preferences.
+	var st struct {
+		ProfileAt *string // the times as the engine prints them: only whether they changed matters
+		PrefAt    *string
 	}
-	err := s.db.WithContext(ctx).Table("profiles p").Joins("LEFT JOIN partner_preferences pp ON pp.profile_id = p.id").
-		Select("p.updated_at AS profile_at, pp.updated_at AS pref_at").Where("p.id = ?", viewerID).Limit(1).Scan(&st).Error
+	err := s.db.WithContext(ctx).Raw(`SELECT (SELECT updated_at FROM profiles WHERE id = ?) AS profile_at,
+ (SELECT updated_at FROM partner_preferences WHERE profile_id = ?) AS pref_at`, viewerID, viewerID).Scan(&st).Error
 	if err != nil {
 		return "", false, store.Translate(err, "", "")
 	}
-	if len(st) == 0 {
+	if st.ProfileAt == nil {
 		return "", false, nil
 	}
-	var pref int64
-	if st[0].PrefAt != nil {
-		pref = st[0].PrefAt.UnixMilli()
+	pref := ""
+	if st.PrefAt != nil {
+		pref = *st.PrefAt
 	}
-	return fmt.Sprintf("%s/%d/%d/%d", kind, viewerID, st[0].ProfileAt.UnixMilli(), pref), true, nil
+	return fmt.Sprintf("%s/%d/%s/%s", kind, viewerID, *st.ProfileAt, pref), true, nil
 }
 
 // kept returns the list kept under k if it is younger than ttl, else

@@ -109,7 +109,7 @@ func Open(opts Options) (*DB, error) {
 	}
 	// Keep every connection open: opening one runs the pragmas above again.
 	sqlDB, _ := g.DB()
-	sqlDB.SetMaxOpenConns(50)
+	sqlDB.SetMaxOpenConns(4)
 	sqlDB.SetMaxIdleConns(4)
 	return &DB{DB: g, Dialect: SQLite}, nil
 }
