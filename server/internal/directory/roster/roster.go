@@ -1,8 +1,10 @@
 // Package roster keeps, in memory, the facts that match lists and searches
 // filter on and the saved partner preferences they rank by, for every
 // member, in the two orders those lists read: most recently active first
-// and newest first. A list's window or a search page
-// is then a scan of compact entries (a few milliseconds at a million members)
+// and newest first, the first indexed by denomination, state and recent
+// joining (facets.go). A list's window or a search page is then a scan of
+// compact entries, only where they can match (at most a few milliseconds at
+// a million members),
 // instead of an index walk that reads tens of thousands of rows from the
 // database for every first ask (scripts/bench/discovery has the figures).
 //
