@@ -127,48 +127,96 @@ func (it *cachedItem) ranked() Ranked {
 // cachedRanked returns kind's list for v from the cache, computing it once
 // (concurrent first calls share one computation) when it is not there. A
 // kept list is found by the times the viewer's profile and preferences last
-// changed (one indexed read), so reading it needs neither of them whole.
+// changed (one read by key), so reading it needs neither of them whole.
 func (s *Service) cachedRanked(ctx context.Context, v Viewer, kind Kind) (*cachedList, error) {
-	k, found, err := s.stampKey(ctx, v.ID, kind)
+	st, found, err := s.stamp(ctx, v.ID)
 	if err != nil {
 		return nil, err
 	}
+	k := st.key(v.ID, kind)
 	if found {
 		if l, ok := s.cache.get(k); ok {
 			return l, nil
 		}
 	}
-	sk, err := s.seeker(ctx, v)
+	sk, err := s.seekerSince(ctx, v, st)
 	if err != nil {
 		return nil, err
 	}
 	return s.kept(k, CacheTTL, func() ([]Ranked, bool, error) { return s.rankedFor(ctx, sk, kind) })
 }
 
-// stampKey names v's list of kind at the current version of their facts and
-// preferences: profiles.updated_at changes with every fact a list reads (the
-// roster's sync relies on the same), partner_preferences.updated_at with
-// every saved preference. found is false when there is no such profile.
-func (s *Service) stampKey(ctx context.Context, viewerID uint64, kind Kind) (string, bool, error) {
+// stamps are when a member's profile and partner preferences were last
+// written (profiles.updated_at changes with every fact a list reads, as the
+// roster's sync relies on; partner_preferences.updated_at with every saved
+// preference), as the engine prints them and, where they parse, as times.
+type stamps struct {
+	profile, pref     string
+	profileAt, prefAt time.Time // zero when absent or unreadable
+}
+
+// key names a member's list of kind at these stamps.
+func (st stamps) key(id uint64, kind Kind) string {
+	return fmt.Sprintf("%s/%d/%s/%s", kind, id, st.profile, st.pref)
+}
+
+// stamp reads a member's stamps; found is false when there is no such profile.
+func (s *Service) stamp(ctx context.Context, id uint64) (stamps, bool, error) {
 	// Two lookups by key, as scalar subqueries: as a LEFT JOIN, SQLite
 	// planned a scan of partner_preferences.
-	var st struct {
-		ProfileAt *string // the times as the engine prints them: only whether they changed matters
+	var row struct {
+		ProfileAt *string
 		PrefAt    *string
 	}
 	err := s.db.WithContext(ctx).Raw(`SELECT (SELECT updated_at FROM profiles WHERE id = ?) AS profile_at,
- (SELECT updated_at FROM partner_preferences WHERE profile_id = ?) AS pref_at`, viewerID, viewerID).Scan(&st).Error
+ (SELECT updated_at FROM partner_preferences WHERE profile_id = ?) AS pref_at`, id, id).Scan(&row).Error
 	if err != nil {
-		return "", false, store.Translate(err, "", "")
+		return stamps{}, false, store.Translate(err, "", "")
 	}
-	if st.ProfileAt == nil {
-		return "", false, nil
+	if row.ProfileAt == nil {
+		return stamps{}, false, nil
 	}
-	pref := ""
-	if st.PrefAt != nil {
-		pref = *st.PrefAt
+	st := stamps{profile: *row.ProfileAt, profileAt: stampTime(*row.ProfileAt)}
+	if row.PrefAt != nil {
+		st.pref, st.prefAt = *row.PrefAt, stampTime(*row.PrefAt)
 	}
-	return fmt.Sprintf("%s/%d/%s/%s", kind, viewerID, *st.ProfileAt, pref), true, nil
+	return st, true, nil
+}
+
+// stampTime reads a stamp as MySQL (RFC 3339, through database/sql) or
+// SQLite (its text form) prints it; zero when it reads neither.
+func stampTime(v string) time.Time {
+	for _, layout := range []string{time.RFC3339Nano, "2006-01-02 15:04:05.999999999-07:00", "2006-01-02 15:04:05.999999999"} {
+		if t, err := time.Parse(layout, v); err == nil {
+			return t
+		}
+	}
+	return time.Time{}
+}
+
+// seekerSince is seeker, with the viewer's facts and saved preferences
+// taken from the roster when its copy was read after both stamps (so it
+// holds every change up to them) and they saved preferences; else, or
+// without a roster, read from the database.
+func (s *Service) seekerSince(ctx context.Context, v Viewer, st stamps) (*seeker, error) {
+	if !st.profileAt.IsZero() && !st.prefAt.IsZero() {
+		if f, pref, ok := s.roster.Member(v.ID, latest(st.profileAt, st.prefAt)); ok {
+			f.ProfileCode = v.Code
+			j, err := s.newJudge(s.db.WithContext(ctx))
+			if err != nil {
+				return nil, err
+			}
+			return &seeker{Viewer: v, facts: f, pref: pref, j: j, other: otherGender(f.Gender)}, nil
+		}
+	}
+	return s.seeker(ctx, v)
+}
+
+func latest(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
 }
 
 // kept returns the list kept under k if it is younger than ttl, else

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tfmmatrimony/tfm/server/internal/apperr"
+	"github.com/tfmmatrimony/tfm/server/internal/directory/roster"
 	"github.com/tfmmatrimony/tfm/server/internal/match"
 	"github.com/tfmmatrimony/tfm/server/internal/match/matchtest"
 	"github.com/tfmmatrimony/tfm/server/internal/profile"
@@ -377,4 +378,53 @@ func TestHighlightedPlansComeFirstAmongEqualMatches(t *testing.T) {
 			t.Fatalf("cards' highlight marks: %v %v %v", pg.Items[0].Highlighted, pg.Items[1].Highlighted, pg.Items[2].Highlighted)
 		}
 	})
+}
+
+// TestAViewerReadFromTheRosterGetsTheSameList: when the roster's copy of
+// the viewer was read after their last changes (their stamps, which must
+// parse on each engine), a first ask takes their facts and preferences from
+// it, three queries fewer; the list is the one the database's copy gives.
+// A change since the roster's read sends the ask to the database.
+func TestAViewerReadFromTheRosterGetsTheSameList(t *testing.T) {
+	for name, db := range storetest.Engines(t) {
+		t.Run(string(name), func(t *testing.T) {
+			ctx := context.Background()
+			e := matchtest.New(t, db)
+			groom := e.Member(t, storetest.Person{Age: 30})
+			e.Prefs(t, groom, ageRange(22, 29, true))
+			for i := range 8 {
+				e.Member(t, storetest.Person{Bride: true, Age: 21 + i})
+			}
+			hourAgo := time.Now().UTC().Add(-time.Hour).Truncate(time.Millisecond)
+			must(t, db.Table("profiles").Where("id = ?", groom.ID).Update("updated_at", hourAgo).Error)
+			must(t, db.Table("partner_preferences").Where("profile_id = ?", groom.ID).Update("updated_at", hourAgo).Error)
+			r := roster.New(db, nil)
+			must(t, r.Load(ctx))
+			kept, err := match.New(match.Deps{DB: db, Profiles: e.Profiles, Now: e.Clock, Roster: r})
+			must(t, err)
+			profileAt, prefAt, err := kept.StampTimes(ctx, groom.ID)
+			must(t, err)
+			if !profileAt.Equal(hourAgo) || !prefAt.Equal(hourAgo) {
+				t.Fatalf("stamps read as %v and %v, want %v", profileAt, prefAt, hourAgo)
+			}
+			if _, _, ok := r.Member(groom.ID, hourAgo); !ok {
+				t.Fatal("a roster read after the viewer's last change serves their facts and preferences")
+			}
+			if _, _, ok := r.Member(groom.ID, time.Now()); ok {
+				t.Fatal("a change after the roster's read must send the ask to the database")
+			}
+			fromRoster, err := kept.List(ctx, viewer(groom), match.My, match.PageRequest{})
+			must(t, err)
+			fromDB, err := e.Matches.List(ctx, viewer(groom), match.My, match.PageRequest{})
+			must(t, err)
+			if !slices.Equal(codes(t, fromRoster), codes(t, fromDB)) || len(fromDB.Items) < 5 {
+				t.Fatalf("from the roster %v, from the database %v", codes(t, fromRoster), codes(t, fromDB))
+			}
+			for i := range fromDB.Items {
+				if !reflect.DeepEqual(fromRoster.Items[i].Why, fromDB.Items[i].Why) {
+					t.Fatalf("card %d: why %+v from the roster, %+v from the database", i, fromRoster.Items[i].Why, fromDB.Items[i].Why)
+				}
+			}
+		})
+	}
 }

@@ -185,11 +185,15 @@ func (s *Service) seeker(ctx context.Context, v Viewer) (*seeker, error) {
 	if err != nil {
 		return nil, err
 	}
-	other := profile.GenderFemale
-	if f.Gender == profile.GenderFemale {
-		other = profile.GenderMale
+	return &seeker{Viewer: v, facts: f, pref: pref, j: j, other: otherGender(f.Gender)}, nil
+}
+
+// otherGender is the gender a member of gender g is matched with.
+func otherGender(g int) int {
+	if g == profile.GenderFemale {
+		return profile.GenderMale
 	}
-	return &seeker{Viewer: v, facts: f, pref: pref, j: j, other: other}, nil
+	return profile.GenderFemale
 }
 
 // incomeTTL is how long the income scale is kept between reads: admins

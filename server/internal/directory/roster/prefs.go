@@ -5,7 +5,9 @@ import (
 	"database/sql"
 	"fmt"
 	"strconv"
+	"time"
 
+	"github.com/tfmmatrimony/tfm/server/internal/directory"
 	"github.com/tfmmatrimony/tfm/server/internal/profile"
 )
 
@@ -197,4 +199,29 @@ func (r *Roster) Preferences(ids []uint64) (prefs map[uint64]*profile.Preference
 		}
 	}
 	return out, true
+}
+
+// Member returns a member's facts and saved partner preferences as the
+// roster holds them, when its reads began more than the sync overlap after
+// changedAt (so they hold every change made up to then, allowing for clocks
+// of nodes that differ a little) and the member saved preferences; ok is
+// false otherwise, and the caller reads the database. A member's list read
+// this way needs three queries fewer.
+func (r *Roster) Member(id uint64, changedAt time.Time) (f directory.Facts, p *profile.Preference, ok bool) {
+	if r == nil || r.readThrough {
+		return directory.Facts{}, nil, false
+	}
+	s := r.snap.Load()
+	if s == nil || !s.at.Add(-overlap).After(changedAt) {
+		return directory.Facts{}, nil, false
+	}
+	slot, found := s.slotOf(id)
+	if !found {
+		return directory.Facts{}, nil, false
+	}
+	e := s.entries.at(slot)
+	if p = s.preference(e); p == nil {
+		return directory.Facts{}, nil, false
+	}
+	return s.facts(e), p, true
 }
