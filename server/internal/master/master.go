@@ -283,8 +283,14 @@ type Labels struct {
 	at                                                           time.Time
 }
 
-// labelsTTL is how long Labels are kept: renaming a row shows on cards within it.
-const labelsTTL = time.Minute
+// labelsTTL is how long Labels are kept: renaming a row shows on cards
+// within it. labelsRetry is how soon a caller that met an unknown id may
+// have them read again: an id that no row has (a row deleted under a
+// profile) must not make every card read them.
+const (
+	labelsTTL   = time.Minute
+	labelsRetry = 5 * time.Second
+)
 
 // labelTables are the lists Labels holds, with where each keeps its names.
 var labelTables = []struct {
@@ -300,13 +306,13 @@ var labelTables = []struct {
 }
 
 // Labels returns the kept names, reading them again when they are older
-// than a minute or when fresh is true (a caller met an id they lack: a row
-// added since).
+// than a minute, or when fresh is true (a caller met an id they lack: a row
+// added since) and they are older than labelsRetry.
 func (s *Service) Labels(ctx context.Context, fresh bool) (*Labels, error) {
 	s.mu.Lock()
 	l := s.labels
 	s.mu.Unlock()
-	if l != nil && !fresh && time.Since(l.at) <= labelsTTL {
+	if l != nil && time.Since(l.at) <= labelsTTL && (!fresh || time.Since(l.at) < labelsRetry) {
 		return l, nil
 	}
 	l = &Labels{Heights: map[int]string{}, Communities: map[uint64]string{}, Languages: map[uint64]string{}, Degrees: map[uint64]string{},
