@@ -302,18 +302,23 @@ func (s *Service) rank(ctx context.Context, sk *seeker, facts []directory.Facts,
 		}
 		out = append(out, Ranked{Facts: *f, Mine: mine, Theirs: theirs, Score: 2*mine.metCount() + theirs.metCount(), Highlighted: highlighted(f.ID)})
 	}
-	return sortRanked(out, before), nil
+	return sortRanked(out, before, false), nil
 }
 
-// sortRanked returns r stably sorted by cmp. It sorts positions and moves
+// sortRanked returns r sorted by cmp (stable keeps the order of equals;
+// before is a total order and needs not). It sorts positions and moves
 // each candidate once, rather than moving hundreds of large structs at
 // every step of the sort.
-func sortRanked(r []Ranked, cmp func(x, y *Ranked) int) []Ranked {
+func sortRanked(r []Ranked, cmp func(x, y *Ranked) int, stable bool) []Ranked {
 	order := make([]int32, len(r))
 	for i := range order {
 		order[i] = int32(i)
 	}
-	slices.SortStableFunc(order, func(a, b int32) int { return cmp(&r[a], &r[b]) })
+	if stable {
+		slices.SortStableFunc(order, func(a, b int32) int { return cmp(&r[a], &r[b]) })
+	} else {
+		slices.SortFunc(order, func(a, b int32) int { return cmp(&r[a], &r[b]) })
+	}
 	out := make([]Ranked, len(r))
 	for i, j := range order {
 		out[i] = r[j]
@@ -462,7 +467,7 @@ func (s *Service) rankedFor(ctx context.Context, sk *seeker, kind Kind) ([]Ranke
 			}
 		}
 		// Near me shows the nearer bands first, each in the order of the ranking.
-		ranked = sortRanked(ranked, func(x, y *Ranked) int { return strings.Compare(x.Distance, y.Distance) })
+		ranked = sortRanked(ranked, func(x, y *Ranked) int { return strings.Compare(x.Distance, y.Distance) }, true)
 	}
 	return ranked, full, nil
 }

@@ -164,7 +164,24 @@ func (s *snapshot) preference(e *entry) *profile.Preference {
 			f.enum(p).Strict, f.enum(p).Values = strict, []string{}
 		}
 	}
-	for _, x := range s.pool[e.prefOff : e.prefOff+int32(e.prefN)] {
+	// Each list is made once at its size (a window unpacks hundreds of
+	// members' preferences on every first ask), then filled in pool order.
+	vals := s.pool[e.prefOff : e.prefOff+int32(e.prefN)]
+	var n [1 << (32 - tagShift)]int
+	for _, x := range vals {
+		n[x>>tagShift]++
+	}
+	for tag, c := range n[:len(prefFields)] {
+		if c == 0 {
+			continue
+		}
+		if f := prefFields[tag]; f.ids != nil {
+			f.ids(p).Values = make([]uint64, 0, c)
+		} else {
+			f.enum(p).Values = make([]string, 0, c)
+		}
+	}
+	for _, x := range vals {
 		f, v := prefFields[x>>tagShift], x&valueMax
 		if f.ids != nil {
 			l := f.ids(p)
