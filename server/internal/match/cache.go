@@ -105,15 +105,6 @@ func compact(r []Ranked, full bool) *cachedList {
 	return out
 }
 
-// expand turns kept items back into Ranked, with the facts Cards reads.
-func expand(items []cachedItem) []Ranked {
-	out := make([]Ranked, len(items))
-	for i := range items {
-		out[i] = items[i].ranked()
-	}
-	return out
-}
-
 // ranked is one kept item as Ranked (a page expands only its own members).
 func (it *cachedItem) ranked() Ranked {
 	f := directory.Facts{ID: it.id, CreatedAt: time.UnixMilli(it.created).UTC()}

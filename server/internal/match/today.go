@@ -136,7 +136,6 @@ func (s *Service) chooseToday(ctx context.Context, v Viewer, today string) error
 	if err != nil || len(l.items) == 0 {
 		return err
 	}
-	ranked := expand(l.items)
 	db := s.db.WithContext(ctx)
 	since := day(s.clock().AddDate(0, 0, -todayFreshDays))
 	var recent []uint64
@@ -149,12 +148,12 @@ func (s *Service) chooseToday(ctx context.Context, v Viewer, today string) error
 	}
 	var pick []uint64
 	for pass := 0; pass < 2 && len(pick) < TodayCount; pass++ {
-		for _, r := range ranked {
+		for _, it := range l.items {
 			if len(pick) == TodayCount {
 				break
 			}
-			if (pass == 0) != shown[r.Facts.ID] { // fresh ones first, then the rest
-				pick = append(pick, r.Facts.ID)
+			if (pass == 0) != shown[it.id] { // fresh ones first, then the rest
+				pick = append(pick, it.id)
 			}
 		}
 	}

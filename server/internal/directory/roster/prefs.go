@@ -198,10 +198,7 @@ func (s *snapshot) preference(e *entry) *profile.Preference {
 // roster holds and who saved any, as profile.SavedPreferences would read
 // them, and ok false until the roster has loaded.
 func (r *Roster) Preferences(ids []uint64) (prefs map[uint64]*profile.Preference, ok bool) {
-	if r == nil {
-		return nil, false
-	}
-	s := r.fresh()
+	s := r.loaded()
 	if s == nil {
 		return nil, false
 	}

@@ -1,6 +1,7 @@
 package roster
 
 import (
+	"iter"
 	"slices"
 	"time"
 
@@ -289,25 +290,13 @@ type Candidates struct {
 // match q, with their saved preferences. ok is false until the roster has
 // loaded: the caller reads the database instead.
 func (r *Roster) Window(q *Query, limit int) (c Candidates, ok bool) {
-	if r == nil {
-		return Candidates{}, false
-	}
-	s := r.fresh()
+	s := r.loaded()
 	if s == nil {
 		return Candidates{}, false
 	}
 	cq := s.compile(q)
-	g := genderSlot(int8(q.Gender))
-	keys := s.byActive[g]
 	c.Prefs = map[uint64]*profile.Preference{}
-	for i := range s.positions(g, cq) {
-		if !cq.pre(&keys[i]) {
-			continue
-		}
-		e := s.entries.at(keys[i].slot)
-		if cq.activeFrom != 0 && e.active < cq.activeFrom {
-			break // the order is by activity: nobody after is active recently enough
-		}
+	for e := range s.byActivity(genderSlot(int8(q.Gender)), cq) {
 		if !cq.match(e) {
 			continue
 		}
@@ -321,6 +310,33 @@ func (r *Roster) Window(q *Query, limit int) (c Candidates, ok bool) {
 		}
 	}
 	return c, true
+}
+
+// loaded is the snapshot to read, nil when there is no roster or it has not loaded.
+func (r *Roster) loaded() *snapshot {
+	if r == nil {
+		return nil
+	}
+	return r.fresh()
+}
+
+// byActivity yields, most recently active first, the entries of gender slot
+// g whose keys pass c's pre-test, among the positions the facets allow, and
+// stops at the first one active too long ago for c (the order is by activity:
+// nobody after is active recently enough). The caller applies c.match.
+func (s *snapshot) byActivity(g int, c *compiled) iter.Seq[*entry] {
+	keys := s.byActive[g]
+	return func(yield func(*entry) bool) {
+		for i := range s.positions(g, c) {
+			if !c.pre(&keys[i]) {
+				continue
+			}
+			e := s.entries.at(keys[i].slot)
+			if (c.activeFrom != 0 && e.active < c.activeFrom) || !yield(e) {
+				return
+			}
+		}
+	}
 }
 
 // Order is the order of a keyset page.
@@ -347,10 +363,7 @@ type Page struct {
 // directory.Cursor), or after the first skip matches when id is 0, and
 // counts the matches up to totalCap. ok is false until the roster has loaded.
 func (r *Roster) Keyset(q *Query, order Order, afterAt int64, afterID uint64, skip, limit, totalCap int) (p Page, ok bool) {
-	if r == nil {
-		return Page{}, false
-	}
-	s := r.fresh()
+	s := r.loaded()
 	if s == nil {
 		return Page{}, false
 	}
@@ -392,14 +405,9 @@ func (r *Roster) Keyset(q *Query, order Order, afterAt int64, afterID uint64, sk
 			}
 		}
 	} else {
-		keys := s.byActive[g]
-		for i := range s.positions(g, c) {
-			if !c.pre(&keys[i]) {
-				continue
-			}
-			e := s.entries.at(keys[i].slot)
-			if (c.activeFrom != 0 && e.active < c.activeFrom) || !visit(e) {
-				break // past the activity asked for (the order is by activity), or done
+		for e := range s.byActivity(g, c) {
+			if !visit(e) {
+				break
 			}
 		}
 	}
