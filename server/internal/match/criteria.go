@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/tfmmatrimony/tfm/server/internal/directory"
+	"github.com/tfmmatrimony/tfm/server/internal/directory/roster"
 	"github.com/tfmmatrimony/tfm/server/internal/profile"
 )
 
@@ -96,13 +97,7 @@ var criteria = []criterion{
 	{KeyIncome, func(p *profile.Preference) bool { return p.Income.Strict },
 		func(p *profile.Preference) bool { return p.Income.Min != "" || p.Income.Max != "" },
 		func(p *profile.Preference, f *directory.Facts, j *judge) bool {
-			b, ok := j.income[f.IncomeBand]
-			if !ok || !b.Disclosed {
-				return false
-			}
-			lo, hasLo := j.income[p.Income.Min]
-			hi, hasHi := j.income[p.Income.Max]
-			return (!hasLo || b.Sort >= lo.Sort) && (!hasHi || b.Sort <= hi.Sort)
+			return j.incomeIn(p.Income.Min, p.Income.Max, f.IncomeBand)
 		}},
 	idCriterion(KeyCountry, func(p *profile.Preference) *profile.IDList { return &p.Country }, func(f *directory.Facts) *uint64 { return f.CountryID }),
 	idCriterion(KeyState, func(p *profile.Preference) *profile.IDList { return &p.State }, func(f *directory.Facts) *uint64 { return f.StateID }),
@@ -110,6 +105,33 @@ var criteria = []criterion{
 	enumCriterion(KeyDiet, func(p *profile.Preference) *profile.EnumList { return &p.Diet }, func(f *directory.Facts) string { return f.Diet }),
 	enumCriterion(KeySmoking, func(p *profile.Preference) *profile.EnumList { return &p.Smoking }, func(f *directory.Facts) string { return f.Smoking }),
 	enumCriterion(KeyDrinking, func(p *profile.Preference) *profile.EnumList { return &p.Drinking }, func(f *directory.Facts) string { return f.Drinking }),
+}
+
+// incomeIn reports whether band discloses an amount within the bands lo and hi ("" or unknown leaves an end open).
+func (j *judge) incomeIn(lo, hi, band string) bool {
+	b, ok := j.income[band]
+	if !ok || !b.Disclosed {
+		return false
+	}
+	l, hasLo := j.income[lo]
+	h, hasHi := j.income[hi]
+	return (!hasLo || b.Sort >= l.Sort) && (!hasHi || b.Sort <= h.Sort)
+}
+
+// byWish is evaluate(p, me) for the saved preferences p that w read from
+// the roster, compact: the same verdict without unpacking p. ageOfMe is
+// me's age on the judge's day.
+func (j *judge) byWish(w *roster.Wish, me *directory.Facts, ageOfMe int) Verdict {
+	met := w.Met
+	if w.Set&(1<<roster.WishIncome) != 0 && j.incomeIn(w.IncomeMin, w.IncomeMax, me.IncomeBand) {
+		met |= 1 << roster.WishIncome
+	}
+	failed := w.Set &^ met & w.Strict
+	v := Verdict{StrictOK: failed == 0, OthersOK: failed&^(1<<roster.WishAge) == 0, AgeNear: true, met: met}
+	if failed&(1<<roster.WishAge) != 0 {
+		v.AgeNear = ageOfMe >= w.AgeMin-RelaxYears && ageOfMe <= w.AgeMax+RelaxYears
+	}
+	return v
 }
 
 func idCriterion(key string, list func(*profile.Preference) *profile.IDList, fact func(*directory.Facts) *uint64) criterion {

@@ -3,6 +3,7 @@ package match_test
 import (
 	"context"
 	"encoding/json"
+	"math/rand/v2"
 	"reflect"
 	"slices"
 	"testing"
@@ -426,5 +427,115 @@ func TestAViewerReadFromTheRosterGetsTheSameList(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestTheirVerdictsFromTheRosterEqualTheUnpackedOnes: a first ask judges
+// the viewer against each candidate's saved preferences straight from the
+// roster's compact entries. For random preferences over every field
+// (strict and soft, ranges open at either end, lists with and without the
+// viewer's value) and viewers with unknown facts (no height, an income not
+// disclosed, no denomination), every verdict equals the one the unpacked
+// preferences give.
+func TestTheirVerdictsFromTheRosterEqualTheUnpackedOnes(t *testing.T) {
+	for name, db := range storetest.Engines(t) {
+		t.Run(string(name), func(t *testing.T) {
+			e := matchtest.New(t, db)
+			m := e.M
+			rnd := rand.New(rand.NewPCG(17, 29))
+			pick := func(xs ...uint64) uint64 { return xs[rnd.IntN(len(xs))] }
+			pickS := func(xs ...string) string { return xs[rnd.IntN(len(xs))] }
+			some := func(xs ...uint64) profile.IDList {
+				v, strict := subset(rnd, xs)
+				return profile.IDList{Values: v, Strict: strict}
+			}
+			someS := func(xs ...string) profile.EnumList {
+				v, strict := subset(rnd, xs)
+				return profile.EnumList{Values: v, Strict: strict}
+			}
+			incomes := []string{"", m.IncomeLow, m.IncomeMid, m.IncomeHigh}
+			person := func(bride bool) storetest.Person {
+				p := storetest.Person{Bride: bride, Age: 21 + rnd.IntN(15), Community: pick(0, m.RC, m.CSI),
+					MotherTongue: pick(0, m.Malayalam, m.Tamil), State: pick(0, m.Kerala, m.TamilNadu), City: pick(0, m.Kochi, m.Chennai),
+					Degree: pick(0, m.BTech, m.MBBS), Profession: pick(0, m.Engineer, m.Doctor),
+					Income:  pickS("", m.IncomeHidden, m.IncomeLow, m.IncomeMid, m.IncomeHigh),
+					Marital: pickS(profile.NeverMarried, profile.Divorced, profile.Widowed), Diet: pickS("", "vegetarian", "non_vegetarian"),
+					Smoking: pickS("", "no", "yes"), Drinking: pickS("", "no", "occasionally")}
+				if rnd.IntN(4) > 0 {
+					p.HeightCM = 150 + rnd.IntN(40)
+				}
+				return p
+			}
+			for range 60 {
+				b := e.Member(t, person(true))
+				if rnd.IntN(8) == 0 {
+					continue // no saved preferences
+				}
+				lo := 21 + rnd.IntN(15)
+				pref := profile.Preference{Age: profile.Range{Min: lo, Max: lo + rnd.IntN(12), Strict: rnd.IntN(2) == 0},
+					MaritalStatus: someS(profile.NeverMarried, profile.Divorced, profile.Widowed),
+					Community:     some(m.RC, m.CSI), MotherTongue: some(m.Malayalam, m.Tamil), Education: some(m.BTech, m.MBBS),
+					Profession: some(m.Engineer, m.Doctor), Country: some(m.India), State: some(m.Kerala, m.TamilNadu),
+					City: some(m.Kochi, m.Aluva, m.Chennai), Diet: someS("vegetarian", "eggetarian", "non_vegetarian"),
+					Smoking: someS("no", "occasionally", "yes"), Drinking: someS("no", "occasionally", "yes")}
+				if rnd.IntN(2) == 0 {
+					pref.Height = profile.Range{Min: int(pick(0, 155, 165)), Max: int(pick(0, 175, 185)), Strict: rnd.IntN(2) == 0}
+				}
+				if rnd.IntN(2) == 0 {
+					i := rnd.IntN(len(incomes))
+					pref.Income = profile.IncomeRange{Min: incomes[i], Max: incomes[i+rnd.IntN(len(incomes)-i)], Strict: rnd.IntN(2) == 0}
+				}
+				e.Prefs(t, b, pref)
+			}
+			r := roster.New(db, nil)
+			e2 := *e
+			var err error
+			e2.Matches, err = match.New(match.Deps{DB: db, Profiles: e.Profiles, Now: e.Clock, NoCache: true, Roster: r})
+			must(t, err)
+			must(t, r.Load(context.Background()))
+			total := 0
+			for range 12 {
+				g := e.Member(t, person(false))
+				n, diffs, err := e2.Matches.TheirVerdicts(context.Background(), viewer(g))
+				must(t, err)
+				if len(diffs) > 0 {
+					t.Fatalf("%d of %d verdicts differ, first: %s", len(diffs), n, diffs[0])
+				}
+				total += n
+			}
+			if total < 12*40 {
+				t.Fatalf("compared %d verdicts, want at least %d: the test lost its candidates", total, 12*40)
+			}
+		})
+	}
+}
+
+// subset picks each of xs with odds of one in three, and a strict flag.
+func subset[T any](rnd *rand.Rand, xs []T) (picked []T, strict bool) {
+	picked = []T{}
+	for _, x := range xs {
+		if rnd.IntN(3) == 0 {
+			picked = append(picked, x)
+		}
+	}
+	return picked, rnd.IntN(2) == 0
+}
+
+// TestVerdictBitsAreTheRostersWishBits: the roster reports a candidate's
+// preferences as bits in the order of match's criteria.
+func TestVerdictBitsAreTheRostersWishBits(t *testing.T) {
+	want := map[string]int{match.KeyAge: roster.WishAge, match.KeyHeight: roster.WishHeight, match.KeyMaritalStatus: roster.WishMarital,
+		match.KeyCommunity: roster.WishCommunity, match.KeyMotherTongue: roster.WishMotherTongue, match.KeyEducation: roster.WishEducation,
+		match.KeyProfession: roster.WishProfession, match.KeyIncome: roster.WishIncome, match.KeyCountry: roster.WishCountry,
+		match.KeyState: roster.WishState, match.KeyCity: roster.WishCity, match.KeyDiet: roster.WishDiet,
+		match.KeySmoking: roster.WishSmoking, match.KeyDrinking: roster.WishDrinking}
+	keys := match.CriteriaKeys()
+	if len(keys) != len(want) {
+		t.Fatalf("%d criteria, %d wish bits", len(keys), len(want))
+	}
+	for i, k := range keys {
+		if want[k] != i {
+			t.Fatalf("criterion %d is %s, whose wish bit is %d", i, k, want[k])
+		}
 	}
 }

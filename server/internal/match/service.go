@@ -261,14 +261,18 @@ func (s *Service) readWindow(ctx context.Context, sk *seeker, rq *roster.Query, 
 	return roster.Candidates{Facts: facts, Full: len(facts) >= s.window}, nil
 }
 
-// rank judges every candidate both ways, keeps those keep accepts and
+// rank judges every candidate of w both ways, keeps those keep accepts and
 // orders them by score (the viewer's preferences met count twice, theirs
 // once), then members whose plan includes profile highlight (what that
 // plan sells: never above a better match), then by recent activity, then
-// newest profile first.
-func (s *Service) rank(ctx context.Context, sk *seeker, facts []directory.Facts, saved map[uint64]*profile.Preference,
-	keep func(mine, theirs Verdict) bool) ([]Ranked, error) {
-	if saved == nil {
+// newest profile first. The candidates' saved preferences are judged on
+// the roster's compact entries when the roster served w, else read.
+func (s *Service) rank(ctx context.Context, sk *seeker, w roster.Candidates, keep func(mine, theirs Verdict) bool) ([]Ranked, error) {
+	facts := w.Facts
+	ageOfMe := profile.AgeOn(sk.facts.DOB, sk.j.now)
+	wishes := w.Wishes(&sk.facts, ageOfMe)
+	var saved map[uint64]*profile.Preference
+	if wishes == nil {
 		ids := make([]uint64, 0, len(facts))
 		for _, f := range facts {
 			ids = append(ids, f.ID)
@@ -290,13 +294,19 @@ func (s *Service) rank(ctx context.Context, sk *seeker, facts []directory.Facts,
 	out := make([]Ranked, 0, len(facts))
 	for i := range facts {
 		f := &facts[i]
-		their := saved[f.ID]
-		if their == nil {
-			d := profile.DefaultPreference(profile.Basics{Gender: f.Gender, HeightCM: f.HeightCM, MaritalStatus: f.MaritalStatus,
-				CommunityID: f.CommunityID, MotherTongueID: f.MotherTongueID, CountryID: f.CountryID}, profile.AgeOn(f.DOB, sk.j.now))
-			their = &d
+		var theirs Verdict
+		if wishes != nil && wishes[i].Saved {
+			theirs = sk.j.byWish(&wishes[i], &sk.facts, ageOfMe)
+		} else {
+			their := saved[f.ID] // nil with wishes: they saved none
+			if their == nil {
+				d := profile.DefaultPreference(profile.Basics{Gender: f.Gender, HeightCM: f.HeightCM, MaritalStatus: f.MaritalStatus,
+					CommunityID: f.CommunityID, MotherTongueID: f.MotherTongueID, CountryID: f.CountryID}, profile.AgeOn(f.DOB, sk.j.now))
+				their = &d
+			}
+			theirs = sk.j.evaluate(their, &sk.facts)
 		}
-		mine, theirs := sk.j.evaluate(sk.pref, f), sk.j.evaluate(their, &sk.facts)
+		mine := sk.j.evaluate(sk.pref, f)
 		if !keep(mine, theirs) {
 			continue
 		}
@@ -456,7 +466,7 @@ func (s *Service) rankedFor(ctx context.Context, sk *seeker, kind Kind) ([]Ranke
 		return nil, false, err
 	}
 	full := w.Full
-	ranked, err := s.rank(ctx, sk, w.Facts, w.Prefs, keep)
+	ranked, err := s.rank(ctx, sk, w, keep)
 	if err != nil {
 		return nil, false, err
 	}
@@ -599,12 +609,12 @@ func (s *Service) ReadWindow(ctx context.Context, sk *Seeker, rq *roster.Query, 
 // Roster is the in-memory roster the service reads, nil when it has none.
 func (s *Service) Roster() *roster.Roster { return s.roster }
 
-// RankAll judges facts both ways for sk and ranks all of them (search keeps
-// members whatever their preferences say: the searcher chose the filters);
-// saved are the candidates' saved preferences when the caller has them
-// (ReadWindow's), nil to look them up.
-func (s *Service) RankAll(ctx context.Context, sk *Seeker, facts []directory.Facts, saved map[uint64]*profile.Preference) ([]Ranked, error) {
-	return s.rank(ctx, sk, facts, saved, func(Verdict, Verdict) bool { return true })
+// RankAll judges the candidates of w both ways for sk and ranks all of
+// them (search keeps members whatever their preferences say: the searcher
+// chose the filters). w is ReadWindow's, or Candidates{Facts: facts} for
+// facts read elsewhere (their preferences are then looked up).
+func (s *Service) RankAll(ctx context.Context, sk *Seeker, w roster.Candidates) ([]Ranked, error) {
+	return s.rank(ctx, sk, w, func(Verdict, Verdict) bool { return true })
 }
 
 // PageOf validates a page request (see PageRequest).

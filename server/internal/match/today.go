@@ -8,6 +8,7 @@ import (
 
 	"github.com/tfmmatrimony/tfm/server/internal/dates"
 	"github.com/tfmmatrimony/tfm/server/internal/directory"
+	"github.com/tfmmatrimony/tfm/server/internal/directory/roster"
 	"github.com/tfmmatrimony/tfm/server/internal/store"
 )
 
@@ -103,7 +104,7 @@ func (s *Service) todayCards(ctx context.Context, v Viewer, ids []uint64) ([]Car
 	if err := directory.Members(s.db.WithContext(ctx), v.ID).Where("p.id IN ?", ids).Select(directory.FactsColumns).Scan(&facts).Error; err != nil {
 		return nil, store.Translate(err, "", "")
 	}
-	ranked, err := s.rank(ctx, sk, facts, nil, func(Verdict, Verdict) bool { return true })
+	ranked, err := s.rank(ctx, sk, roster.Candidates{Facts: facts}, func(Verdict, Verdict) bool { return true })
 	if err != nil {
 		return nil, err
 	}

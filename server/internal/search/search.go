@@ -346,7 +346,7 @@ func (s *Service) Search(ctx context.Context, v match.Viewer, kind string, r Req
 			if err != nil {
 				return nil, false, err
 			}
-			ranked, err := s.matches.RankAll(ctx, sk, w.Facts, w.Prefs)
+			ranked, err := s.matches.RankAll(ctx, sk, w)
 			return ranked, w.Full, err
 		})
 		if err != nil {
@@ -400,7 +400,7 @@ func (s *Service) keyset(ctx context.Context, v match.Viewer, sk *match.Seeker, 
 		return nil, apperr.Validation(map[string]string{"skip": match.MsgPastEnd}, "skip")
 	}
 	facts := pg.Facts
-	ranked, err := s.matches.RankAll(ctx, sk, facts, nil)
+	ranked, err := s.matches.RankAll(ctx, sk, roster.Candidates{Facts: facts})
 	if err != nil {
 		return nil, err
 	}

@@ -17,22 +17,37 @@ import (
 // pool and its bit in entry.prefStrict.
 type prefField struct {
 	name string
+	wish uint16                                      // its bit in a Wish
 	ids  func(*profile.Preference) *profile.IDList   // nil for an enum list
 	enum func(*profile.Preference) *profile.EnumList // nil for an id list
+	// The fact of a member the list names: factID for an id list, factCode for an enum list.
+	factID   func(*directory.Facts) *uint64
+	factCode func(*directory.Facts) string
 }
 
 var prefFields = []prefField{
-	{name: "marital", enum: func(p *profile.Preference) *profile.EnumList { return &p.MaritalStatus }},
-	{name: "community", ids: func(p *profile.Preference) *profile.IDList { return &p.Community }},
-	{name: "mother_tongue", ids: func(p *profile.Preference) *profile.IDList { return &p.MotherTongue }},
-	{name: "degree", ids: func(p *profile.Preference) *profile.IDList { return &p.Education }},
-	{name: "profession", ids: func(p *profile.Preference) *profile.IDList { return &p.Profession }},
-	{name: "country", ids: func(p *profile.Preference) *profile.IDList { return &p.Country }},
-	{name: "state", ids: func(p *profile.Preference) *profile.IDList { return &p.State }},
-	{name: "city", ids: func(p *profile.Preference) *profile.IDList { return &p.City }},
-	{name: "diet", enum: func(p *profile.Preference) *profile.EnumList { return &p.Diet }},
-	{name: "smoking", enum: func(p *profile.Preference) *profile.EnumList { return &p.Smoking }},
-	{name: "drinking", enum: func(p *profile.Preference) *profile.EnumList { return &p.Drinking }},
+	{name: "marital", wish: WishMarital, enum: func(p *profile.Preference) *profile.EnumList { return &p.MaritalStatus },
+		factCode: func(f *directory.Facts) string { return f.MaritalStatus }},
+	{name: "community", wish: WishCommunity, ids: func(p *profile.Preference) *profile.IDList { return &p.Community },
+		factID: func(f *directory.Facts) *uint64 { return f.CommunityID }},
+	{name: "mother_tongue", wish: WishMotherTongue, ids: func(p *profile.Preference) *profile.IDList { return &p.MotherTongue },
+		factID: func(f *directory.Facts) *uint64 { return f.MotherTongueID }},
+	{name: "degree", wish: WishEducation, ids: func(p *profile.Preference) *profile.IDList { return &p.Education },
+		factID: func(f *directory.Facts) *uint64 { return f.DegreeID }},
+	{name: "profession", wish: WishProfession, ids: func(p *profile.Preference) *profile.IDList { return &p.Profession },
+		factID: func(f *directory.Facts) *uint64 { return f.ProfessionID }},
+	{name: "country", wish: WishCountry, ids: func(p *profile.Preference) *profile.IDList { return &p.Country },
+		factID: func(f *directory.Facts) *uint64 { return f.CountryID }},
+	{name: "state", wish: WishState, ids: func(p *profile.Preference) *profile.IDList { return &p.State },
+		factID: func(f *directory.Facts) *uint64 { return f.StateID }},
+	{name: "city", wish: WishCity, ids: func(p *profile.Preference) *profile.IDList { return &p.City },
+		factID: func(f *directory.Facts) *uint64 { return f.CityID }},
+	{name: "diet", wish: WishDiet, enum: func(p *profile.Preference) *profile.EnumList { return &p.Diet },
+		factCode: func(f *directory.Facts) string { return f.Diet }},
+	{name: "smoking", wish: WishSmoking, enum: func(p *profile.Preference) *profile.EnumList { return &p.Smoking },
+		factCode: func(f *directory.Facts) string { return f.Smoking }},
+	{name: "drinking", wish: WishDrinking, enum: func(p *profile.Preference) *profile.EnumList { return &p.Drinking },
+		factCode: func(f *directory.Facts) string { return f.Drinking }},
 }
 
 // The strict bits of the two ranges, after the lists' bits.

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/tfmmatrimony/tfm/server/internal/directory"
-	"github.com/tfmmatrimony/tfm/server/internal/profile"
 )
 
 // interner numbers the short codes (marital status, diet, smoking, drinking,
@@ -276,14 +275,15 @@ func (s *snapshot) slotOf(id uint64) (int32, bool) {
 }
 
 // Candidates is what Window found: the members' facts, most recently
-// active first, and the saved partner preferences of those who saved any
-// (read from the entries the scan already holds, so ranking them needs no
-// second lookup by id).
+// active first, with the entries the scan read them from, so Wishes judges
+// their saved partner preferences with no second lookup by id. The zero
+// snapshot (a window the database served) has no Wishes.
 type Candidates struct {
 	Facts []directory.Facts
-	Prefs map[uint64]*profile.Preference
 	// Full says the window filled up: there may be more members who match.
-	Full bool
+	Full    bool
+	snap    *snapshot
+	entries []*entry // parallel to Facts
 }
 
 // Window returns, most recently active first, up to limit members who
@@ -295,7 +295,7 @@ func (r *Roster) Window(q *Query, limit int) (c Candidates, ok bool) {
 		return Candidates{}, false
 	}
 	cq := s.compile(q)
-	c.Prefs = map[uint64]*profile.Preference{}
+	c.snap = s
 	for e := range s.byActivity(genderSlot(int8(q.Gender)), cq) {
 		if !cq.match(e) {
 			continue
@@ -304,10 +304,7 @@ func (r *Roster) Window(q *Query, limit int) (c Candidates, ok bool) {
 			c.Full = true
 			return c, true
 		}
-		c.Facts = append(c.Facts, s.facts(e))
-		if p := s.preference(e); p != nil {
-			c.Prefs[e.id] = p
-		}
+		c.Facts, c.entries = append(c.Facts, s.facts(e)), append(c.entries, e)
 	}
 	return c, true
 }

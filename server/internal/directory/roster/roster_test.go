@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"reflect"
 	"slices"
 	"testing"
 	"time"
@@ -59,11 +58,18 @@ func answers(t *testing.T, r *roster.Roster, m storetest.Master) string {
 		a, _ := r.Keyset(queries[n], roster.ByActive, 0, 0, 0, 100, 1000)
 		b, _ := r.Keyset(queries[n], roster.ByNewest, 0, 0, 0, 100, 1000)
 		out += fmt.Sprintf("%s: window %v %v; active %v %d; newest %v %d\n", n, ids(w.Facts), w.Full, ids(a.Facts), a.Total, ids(b.Facts), b.Total)
-		// The window's preferences are the candidates' own, as Preferences gives them.
+		// The window judges the candidates' own saved preferences (match's tests
+		// hold the verdicts to those of the unpacked ones): a Wish for each, saved
+		// where Preferences has them.
 		byID, _ := r.Preferences(ids(w.Facts))
-		for _, id := range ids(w.Facts) {
-			if !reflect.DeepEqual(w.Prefs[id], byID[id]) {
-				t.Fatalf("%s: window preferences of %d differ from Preferences: %+v, %+v", n, id, w.Prefs[id], byID[id])
+		me := directory.Facts{Gender: profile.GenderMale}
+		wishes := w.Wishes(&me, 30)
+		if len(wishes) != len(w.Facts) {
+			t.Fatalf("%s: %d wishes for %d candidates", n, len(wishes), len(w.Facts))
+		}
+		for i, id := range ids(w.Facts) {
+			if wishes[i].Saved != (byID[id] != nil) {
+				t.Fatalf("%s: wish of %d saved %v, Preferences has %+v", n, id, wishes[i].Saved, byID[id])
 			}
 		}
 	}
