@@ -384,6 +384,9 @@ func (a *App) Close() error {
 	if a.Accounts != nil {
 		a.Accounts.Wait() // let queued e-mails and SMS go out before the connections close
 	}
+	if a.Matches != nil {
+		a.Matches.StopWarming() // a list being warmed in the background finishes before the database closes
+	}
 	if a.Redis != nil {
 		if err := a.Redis.Close(); err != nil {
 			errs = append(errs, err.Error())

@@ -539,3 +539,69 @@ func TestVerdictBitsAreTheRostersWishBits(t *testing.T) {
 		}
 	}
 }
+
+// TestTheDashboardGetsMyMatchesReadyInTheBackground: opening the dashboard
+// queues the member's My matches to be computed and kept, and today's ten
+// chosen from them, so the list they open next is read, not computed: a member who joins after the dashboard
+// shows only once the kept list expires, as for a list the member asked
+// for. A member whose list was not warmed computes it at the first ask.
+func TestTheDashboardGetsMyMatchesReadyInTheBackground(t *testing.T) {
+	eachEngine(t, func(t *testing.T, e *env) {
+		ctx := context.Background()
+		kept, err := match.New(match.Deps{DB: e.DB, Profiles: e.Profiles, Now: e.Clock, Roster: e.Roster})
+		must(t, err)
+		e.Profiles.SetNewMatches(kept)
+		groom := e.Member(t, storetest.Person{Age: 30})
+		e.Prefs(t, groom, ageRange(20, 35, true))
+		other := e.Member(t, storetest.Person{Age: 31})
+		e.Prefs(t, other, ageRange(20, 35, true))
+		a := e.Member(t, storetest.Person{Bride: true, Age: 25})
+		d, err := e.Profiles.Dashboard(ctx, groom.ID)
+		must(t, err)
+		if d.Counts.NewMatches != 1 {
+			t.Fatalf("dashboard counts %d new matches, want 1", d.Counts.NewMatches)
+		}
+		kept.WaitWarm()
+		late := e.Member(t, storetest.Person{Bride: true, Age: 26})
+		get := func(m storetest.Member) []string {
+			pg, err := kept.List(ctx, viewer(m), match.My, match.PageRequest{})
+			must(t, err)
+			return codes(t, pg)
+		}
+		sameSet(t, "warmed at the dashboard: the kept list", get(groom), a)
+		sameSet(t, "not warmed: computed at the first ask", get(other), a, late)
+		// The day's ten were chosen with it, from the same list: the late member is not among them.
+		var chosen int64
+		must(t, e.DB.Table("daily_matches").Where("profile_id = ?", groom.ID).Count(&chosen).Error)
+		if chosen != 1 {
+			t.Fatalf("the dashboard chose %d of today's matches, want 1", chosen)
+		}
+		pg, err := kept.Today(ctx, viewer(groom))
+		must(t, err)
+		sameSet(t, "today's, chosen at the dashboard", codes(t, pg), a)
+
+		// Without a cache there is nothing to keep: warming does nothing and waits for nothing.
+		e.Matches.WarmMatches(groom.ID)
+		e.Matches.WaitWarm()
+	})
+}
+
+// TestStopWarmingDropsTheQueue: a node that shuts down warms nothing more.
+func TestStopWarmingDropsTheQueue(t *testing.T) {
+	eachEngine(t, func(t *testing.T, e *env) {
+		kept, err := match.New(match.Deps{DB: e.DB, Profiles: e.Profiles, Now: e.Clock, Roster: e.Roster})
+		must(t, err)
+		groom := e.Member(t, storetest.Person{Age: 30})
+		e.Prefs(t, groom, ageRange(20, 35, true))
+		e.Member(t, storetest.Person{Bride: true, Age: 25})
+		kept.StopWarming()
+		kept.WarmMatches(groom.ID)
+		kept.WaitWarm()
+		late := e.Member(t, storetest.Person{Bride: true, Age: 26})
+		pg, err := kept.List(context.Background(), viewer(groom), match.My, match.PageRequest{})
+		must(t, err)
+		if !slices.Contains(codes(t, pg), late.Code) {
+			t.Fatalf("a list was warmed after StopWarming: %v lacks %s", codes(t, pg), late.Code)
+		}
+	})
+}

@@ -129,6 +129,7 @@ type Service struct {
 	now      func() time.Time
 	window   int
 	cache    *listCache // nil: no cache
+	warmer   *warmer    // nil without a cache
 	roster   *roster.Roster
 
 	incomeMu sync.Mutex
@@ -152,7 +153,7 @@ func New(d Deps) (*Service, error) {
 	}
 	s := &Service{db: d.DB, profiles: d.Profiles, plans: d.Plans, now: d.Now, window: d.Window, roster: d.Roster}
 	if !d.NoCache {
-		s.cache = newListCache()
+		s.cache, s.warmer = newListCache(), newWarmer()
 	}
 	return s, nil
 }
@@ -481,6 +482,11 @@ func (s *Service) rankedFor(ctx context.Context, sk *seeker, kind Kind) ([]Ranke
 	}
 	return ranked, full, nil
 }
+
+// WarmMatches queues the member's My matches to be computed and kept in
+// the background (see warm.go): the dashboard calls it, as the list most
+// members open next.
+func (s *Service) WarmMatches(viewerID uint64) { s.warm(Viewer{ID: viewerID}) }
 
 // CountNew is the number of the member's new matches, capped at the window (the dashboard's counter).
 func (s *Service) CountNew(ctx context.Context, viewerID uint64) (int64, error) {

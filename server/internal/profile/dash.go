@@ -10,9 +10,12 @@ import (
 	"github.com/tfmmatrimony/tfm/server/internal/relation"
 )
 
-// NewMatchCounter counts a member's new matches; the match area implements it.
+// NewMatchCounter counts a member's new matches and, as they land on the
+// dashboard, gets their My matches ready in the background; the match area
+// implements it.
 type NewMatchCounter interface {
 	CountNew(ctx context.Context, viewerID uint64) (int64, error)
+	WarmMatches(viewerID uint64)
 }
 
 // SetNewMatches plugs in the match area's counter for the dashboard.
@@ -90,6 +93,7 @@ func (s *Service) Dashboard(ctx context.Context, profileID uint64) (*Dashboard, 
 		if d.Counts.NewMatches, err = s.newMatches.CountNew(ctx, r.ID); err != nil {
 			return nil, err
 		}
+		s.newMatches.WarmMatches(r.ID)
 	}
 	visible := func() *gorm.DB { return directory.Members(db, r.ID) }
 	if err := visible().Joins("JOIN invitations i ON i.sender_id = p.id").
