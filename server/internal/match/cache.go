@@ -2,16 +2,15 @@ package match
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"time"
 
 	lru "github.com/hashicorp/golang-lru/v2"
 	"golang.org/x/sync/singleflight"
 
+	"github.com/tfmmatrimony/tfm/server/internal/apperr"
 	"github.com/tfmmatrimony/tfm/server/internal/directory"
+	"github.com/tfmmatrimony/tfm/server/internal/profile"
 	"github.com/tfmmatrimony/tfm/server/internal/store"
 )
 
@@ -69,17 +68,6 @@ func (c *listCache) get(k string) (*cachedList, bool) {
 		return nil, false
 	}
 	return l, true
-}
-
-// key names a viewer's list at the current version of their facts and preferences.
-func (sk *seeker) key(kind Kind) string {
-	b, _ := json.Marshal(struct {
-		F directory.Facts
-		P any
-		K Kind
-	}{sk.facts, sk.pref, kind})
-	h := sha256.Sum256(b)
-	return hex.EncodeToString(h[:12])
 }
 
 func unmask(m uint16) []string {
@@ -240,17 +228,39 @@ const SearchTTL = 2 * time.Minute
 // Kept is a ranked list as the service keeps it; RankedPage reads a page of it.
 type Kept = cachedList
 
-// KeptSearch returns the ranked result of a search the seeker ran (named by
-// filterKey, which must change with anything that changes the result):
-// kept for SearchTTL, so the next pages read it rather than scanning and
-// ranking again, or computed by compute. Without a cache it computes.
-func (s *Service) KeptSearch(sk *Seeker, filterKey string, compute func() ([]Ranked, bool, error)) (*Kept, error) {
+// KeptSearch returns the ranked result of a search v ran (named by
+// filterKey, which must change with anything in the search that changes the
+// result): kept for SearchTTL, so the next pages read it rather than
+// scanning and ranking again, or computed by compute for the seeker. Like a
+// kept list, it is found by v's update stamps (a change to their profile or
+// preferences is a new search), so a kept page needs neither read whole;
+// without a cache it computes.
+func (s *Service) KeptSearch(ctx context.Context, v Viewer, filterKey string, compute func(*Seeker) ([]Ranked, bool, error)) (*Kept, error) {
 	if s.cache == nil {
-		r, full, err := compute()
+		sk, err := s.seeker(ctx, v)
+		if err != nil {
+			return nil, err
+		}
+		r, full, err := compute(sk)
 		if err != nil {
 			return nil, err
 		}
 		return compact(r, full), nil
 	}
-	return s.kept(sk.key(Kind("search:"+filterKey)), SearchTTL, compute)
+	st, found, err := s.stamp(ctx, v.ID)
+	if err != nil {
+		return nil, err
+	}
+	if !found {
+		return nil, apperr.New(apperr.NotFound, profile.MsgNotFound)
+	}
+	k := st.key(v.ID, Kind("search:"+filterKey))
+	if l, ok := s.cache.get(k); ok && time.Since(l.at) <= SearchTTL {
+		return l, nil
+	}
+	sk, err := s.seekerSince(ctx, v, st)
+	if err != nil {
+		return nil, err
+	}
+	return s.kept(k, SearchTTL, func() ([]Ranked, bool, error) { return compute(sk) })
 }

@@ -591,8 +591,22 @@ func (s *Service) wrap(ctx context.Context, v Viewer, base []profile.Card, ranke
 // Seeker is a viewer made ready for judging candidates (see Service.Seek).
 type Seeker = seeker
 
-// Seek loads the viewer's facts and preferences.
-func (s *Service) Seek(ctx context.Context, v Viewer) (*Seeker, error) { return s.seeker(ctx, v) }
+// Seek loads the viewer's facts and preferences: from the roster when its
+// copy was read after they last changed (one read of their update stamps),
+// else from the database.
+func (s *Service) Seek(ctx context.Context, v Viewer) (*Seeker, error) {
+	if s.roster == nil {
+		return s.seeker(ctx, v)
+	}
+	st, found, err := s.stamp(ctx, v.ID)
+	if err != nil {
+		return nil, err
+	}
+	if !found {
+		return nil, apperr.New(apperr.NotFound, profile.MsgNotFound)
+	}
+	return s.seekerSince(ctx, v, st)
+}
 
 // Now is the seeker's clock reading for this request.
 func (sk *Seeker) Now() time.Time { return sk.j.now }

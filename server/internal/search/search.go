@@ -324,13 +324,12 @@ func (s *Service) Search(ctx context.Context, v match.Viewer, kind string, r Req
 	if err := s.Validate(ctx, &r.Filter); err != nil {
 		return nil, err
 	}
-	sk, err := s.matches.Seek(ctx, v)
-	if err != nil {
-		return nil, err
-	}
-	rq, extra := query(&r.Filter, sk), sqlOnly(&r.Filter)
-	if r.ProfileID != "" {
-		rq = &roster.Query{Gender: sk.Other()} // a profile id lookup ignores the other filters
+	extra := sqlOnly(&r.Filter)
+	rosterQuery := func(sk *match.Seeker) *roster.Query {
+		if r.ProfileID != "" {
+			return &roster.Query{Gender: sk.Other()} // a profile id lookup ignores the other filters
+		}
+		return query(&r.Filter, sk)
 	}
 	if r.Sort == SortRelevance {
 		pg, err := match.PageOf(r.PageRequest)
@@ -341,8 +340,8 @@ func (s *Service) Search(ctx context.Context, v match.Viewer, kind string, r Req
 			Kind string
 			F    Filter
 		}{kind, r.Filter})
-		kept, err := s.matches.KeptSearch(sk, string(filterKey), func() ([]match.Ranked, bool, error) {
-			w, err := s.matches.ReadWindow(ctx, sk, rq, extra)
+		kept, err := s.matches.KeptSearch(ctx, v, string(filterKey), func(sk *match.Seeker) ([]match.Ranked, bool, error) {
+			w, err := s.matches.ReadWindow(ctx, sk, rosterQuery(sk), extra)
 			if err != nil {
 				return nil, false, err
 			}
@@ -354,6 +353,11 @@ func (s *Service) Search(ctx context.Context, v match.Viewer, kind string, r Req
 		}
 		return s.matches.RankedPage(ctx, v, kept, pg)
 	}
+	sk, err := s.matches.Seek(ctx, v)
+	if err != nil {
+		return nil, err
+	}
+	rq := rosterQuery(sk)
 	return s.keyset(ctx, v, sk, rq, extra, r)
 }
 

@@ -304,5 +304,21 @@ func TestKeptSearchPagesStayStillAndBlocksHoldAtOnce(t *testing.T) {
 		if !slices.Contains(matchtest.Codes(wider), newcomer.Code) {
 			t.Fatal("a new filter is a new search: the newcomer belongs in it")
 		}
+		// The viewer's own change is a new search too (the kept search is found by
+		// their update stamps): new preferences show at once in why they match.
+		r = search.Request{Filter: search.Filter{AgeMin: 20, AgeMax: 35}, PageRequest: match.PageRequest{Limit: 10}}
+		if before := run(t, s, groom, search.Basic, r); slices.Contains(matchtest.Codes(before), newcomer.Code) {
+			t.Fatal("the same filter again should read the kept search, which the newcomer joined after")
+		}
+		e.Prefs(t, groom, matchtest.AgeRange(26, 27, true))
+		after := run(t, s, groom, search.Basic, r)
+		if !slices.Contains(matchtest.Codes(after), newcomer.Code) {
+			t.Fatal("the viewer's new preferences did not make a new search: the newcomer is missing")
+		}
+		for _, c := range after.Items {
+			if c.ProfileID == newcomer.Code && !slices.Contains(c.Why.Mine, match.KeyAge) {
+				t.Fatalf("the newcomer (27) meets his new age range, but why says %v", c.Why.Mine)
+			}
+		}
 	})
 }
