@@ -155,23 +155,13 @@ func (s *Service) stamp(ctx context.Context, id uint64) (stamps, bool, error) {
 	if row.ProfileAt == nil {
 		return stamps{}, false, nil
 	}
-	st := stamps{profile: *row.ProfileAt, profileAt: stampTime(*row.ProfileAt)}
+	st := stamps{profile: *row.ProfileAt, profileAt: store.TimeText(*row.ProfileAt)}
 	if row.PrefAt != nil {
-		st.pref, st.prefAt = *row.PrefAt, stampTime(*row.PrefAt)
+		st.pref, st.prefAt = *row.PrefAt, store.TimeText(*row.PrefAt)
 	}
 	return st, true, nil
 }
 
-// stampTime reads a stamp as MySQL (RFC 3339, through database/sql) or
-// SQLite (its text form) prints it; zero when it reads neither.
-func stampTime(v string) time.Time {
-	for _, layout := range []string{time.RFC3339Nano, "2006-01-02 15:04:05.999999999-07:00", "2006-01-02 15:04:05.999999999"} {
-		if t, err := time.Parse(layout, v); err == nil {
-			return t
-		}
-	}
-	return time.Time{}
-}
 
 // seekerSince is seeker, with the viewer's facts and saved preferences
 // taken from the roster when its copy was read after both stamps (so it

@@ -605,3 +605,47 @@ func TestStopWarmingDropsTheQueue(t *testing.T) {
 		}
 	})
 }
+
+// TestCardsCarryTheLatestInvitationEitherWay: a card says whether there is
+// an invitation between the viewer and that member, the latest one when
+// there were several, who sent it and when it last changed; read with the
+// card's photos and proofs, on both engines.
+func TestCardsCarryTheLatestInvitationEitherWay(t *testing.T) {
+	eachEngine(t, func(t *testing.T, e *env) {
+		groom := e.Member(t, storetest.Person{Age: 30})
+		e.Prefs(t, groom, ageRange(20, 35, true))
+		reinvited := e.Member(t, storetest.Person{Bride: true, Age: 25})
+		inviter := e.Member(t, storetest.Person{Bride: true, Age: 26})
+		none := e.Member(t, storetest.Person{Bride: true, Age: 27})
+		elsewhere := e.Member(t, storetest.Person{Bride: true, Age: 28})
+		other := e.Member(t, storetest.Person{Age: 31})
+		at := func(m int) time.Time { return e.Now.Add(-time.Duration(m) * time.Minute).Truncate(time.Millisecond) }
+		invite := func(from, to storetest.Member, status string, when time.Time) {
+			t.Helper()
+			must(t, e.DB.Table("invitations").Create(map[string]any{"sender_id": from.ID, "receiver_id": to.ID, "status": status,
+				"created_at": when, "updated_at": when}).Error)
+		}
+		invite(groom, reinvited, "declined", at(90))
+		invite(groom, reinvited, "pending", at(30))
+		invite(inviter, groom, "accepted", at(10))
+		invite(elsewhere, other, "pending", at(5))
+
+		pg, err := e.Matches.List(context.Background(), viewer(groom), match.My, match.PageRequest{Limit: 10})
+		must(t, err)
+		want := map[string]*profile.InvitationState{
+			reinvited.Code: {Status: "pending", SentByMe: true, At: at(30)},
+			inviter.Code:   {Status: "accepted", SentByMe: false, At: at(10)},
+			none.Code:      nil,
+			elsewhere.Code: nil,
+		}
+		if len(pg.Items) != len(want) {
+			t.Fatalf("%d cards, want %d", len(pg.Items), len(want))
+		}
+		for _, c := range pg.Items {
+			w, got := want[c.ProfileID], c.Invitation
+			if (w == nil) != (got == nil) || (w != nil && (w.Status != got.Status || w.SentByMe != got.SentByMe || !w.At.Equal(got.At))) {
+				t.Fatalf("card %s: invitation %+v, want %+v", c.ProfileID, got, w)
+			}
+		}
+	})
+}

@@ -530,7 +530,7 @@ func (s *Service) page(ctx context.Context, v Viewer, l *cachedList, pg paginati
 		for _, it := range l.items[pos:end] {
 			ids = append(ids, it.id)
 		}
-		cards, looked, err := s.profiles.VisibleCards(ctx, v.ID, v.Code, ids, need)
+		cards, looked, err := s.profiles.CardsWith(ctx, v.ID, v.Code, ids, profile.CardOptions{VisibleOnly: true, Limit: need, Invitations: true})
 		if err != nil {
 			return nil, err
 		}
@@ -543,10 +543,7 @@ func (s *Service) page(ctx context.Context, v Viewer, l *cachedList, pg paginati
 		}
 		pos += looked
 	}
-	items, err := s.wrap(ctx, v, base, picked)
-	if err != nil {
-		return nil, err
-	}
+	items := s.wrap(base, picked)
 	out := &Page{Items: items, Total: int64(n), TotalCapped: l.full}
 	if pos < n {
 		c := directory.Cursor{Skip: pos}.Encode()
@@ -561,19 +558,16 @@ func (s *Service) Cards(ctx context.Context, v Viewer, ranked []Ranked) ([]Card,
 	for i, r := range ranked {
 		ids[i] = r.Facts.ID
 	}
-	base, err := s.profiles.Cards(ctx, v.ID, v.Code, ids)
+	base, _, err := s.profiles.CardsWith(ctx, v.ID, v.Code, ids, profile.CardOptions{Invitations: true})
 	if err != nil {
 		return nil, err
 	}
-	return s.wrap(ctx, v, base, ranked)
+	return s.wrap(base, ranked), nil
 }
 
-// wrap adds to base cards (of some of ranked) the invitation between the
-// viewer and each member, and why they match, distance and activity.
-func (s *Service) wrap(ctx context.Context, v Viewer, base []profile.Card, ranked []Ranked) ([]Card, error) {
-	if err := s.profiles.AttachInvitations(ctx, v.ID, base); err != nil {
-		return nil, err
-	}
+// wrap adds to base cards (of some of ranked, read with their invitations)
+// why they match, distance and activity.
+func (s *Service) wrap(base []profile.Card, ranked []Ranked) []Card {
 	byID := make(map[uint64]*Ranked, len(ranked))
 	for i := range ranked {
 		byID[ranked[i].Facts.ID] = &ranked[i]
@@ -585,7 +579,7 @@ func (s *Service) wrap(ctx context.Context, v Viewer, base []profile.Card, ranke
 		out = append(out, Card{Card: b, Why: Why{Mine: r.Mine.Met(), Theirs: r.Theirs.Met()}, Distance: r.Distance,
 			IsNew: now.Sub(r.Facts.CreatedAt) < NewWindow, ActiveWithin: profile.LastActive(r.Facts.LastActiveAt, now)})
 	}
-	return out, nil
+	return out
 }
 
 // Seeker is a viewer made ready for judging candidates (see Service.Seek).

@@ -9,6 +9,7 @@ import (
 	"github.com/tfmmatrimony/tfm/server/internal/dates"
 	"github.com/tfmmatrimony/tfm/server/internal/directory"
 	"github.com/tfmmatrimony/tfm/server/internal/directory/roster"
+	"github.com/tfmmatrimony/tfm/server/internal/profile"
 	"github.com/tfmmatrimony/tfm/server/internal/store"
 )
 
@@ -85,11 +86,11 @@ func (s *Service) todayCards(ctx context.Context, v Viewer, ids []uint64) ([]Car
 				}
 			}
 			if len(ranked) == len(ids) {
-				base, _, err := s.profiles.VisibleCards(ctx, v.ID, v.Code, ids, len(ids))
+				base, _, err := s.profiles.CardsWith(ctx, v.ID, v.Code, ids, profile.CardOptions{VisibleOnly: true, Invitations: true})
 				if err != nil {
 					return nil, err
 				}
-				return s.wrap(ctx, v, base, ranked)
+				return s.wrap(base, ranked), nil
 			}
 		}
 	}

@@ -232,38 +232,5 @@ func (s *Service) Invitations(ctx context.Context, viewerID uint64, viewerCode, 
 	return &Page[Card]{Items: cards, Total: total}, nil
 }
 
-// AttachInvitations sets each card's Invitation to the latest invitation
-// between viewer and that member, if any, in one query; the match and search
-// lists use it so that Invite on a card shows where things stand.
-func (s *Service) AttachInvitations(ctx context.Context, viewerID uint64, cards []Card) error {
-	if len(cards) == 0 {
-		return nil
-	}
-	ids := make([]uint64, 0, len(cards))
-	for _, c := range cards {
-		ids = append(ids, c.internalID)
-	}
-	var rows []invitationRow
-	if err := s.db.WithContext(ctx).Table("invitations").Select("id, sender_id, receiver_id, status, updated_at").
-		Where("(sender_id = ? AND receiver_id IN ?) OR (receiver_id = ? AND sender_id IN ?)", viewerID, ids, viewerID, ids).
-		Order("id").Find(&rows).Error; err != nil {
-		return internal(err)
-	}
-	latest := make(map[uint64]invitationRow, len(rows))
-	for _, r := range rows {
-		other := r.ReceiverID
-		if other == viewerID {
-			other = r.SenderID
-		}
-		latest[other] = r
-	}
-	for i := range cards {
-		if r, ok := latest[cards[i].internalID]; ok {
-			cards[i].Invitation = r.state(viewerID)
-		}
-	}
-	return nil
-}
-
 // InternalID is the card's profiles.id, for the areas that join more data onto cards.
 func (c *Card) InternalID() uint64 { return c.internalID }

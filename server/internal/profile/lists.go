@@ -11,6 +11,7 @@ import (
 	"github.com/tfmmatrimony/tfm/server/internal/master"
 	"github.com/tfmmatrimony/tfm/server/internal/pagination"
 	"github.com/tfmmatrimony/tfm/server/internal/relation"
+	"github.com/tfmmatrimony/tfm/server/internal/store"
 )
 
 // cardRow is what a card needs of a profile and its account; the names of
@@ -41,34 +42,50 @@ const cardColumns = `p.id, p.profile_code, p.name, p.gender, p.dob, p.height_cm,
 // Cards builds the cards of the profiles ids, in that order, as viewer (its
 // internal id and public code) may see them: a protected member's photo only
 // after an accepted photo request. It does not filter; callers pass only
-// profiles the viewer may see (see directory.Visible, and VisibleCards).
+// profiles the viewer may see (see directory.Visible, and CardsWith).
 func (s *Service) Cards(ctx context.Context, viewerID uint64, viewerCode string, ids []uint64) ([]Card, error) {
-	cards, _, err := s.cards(ctx, viewerID, viewerCode, ids, len(ids), false)
+	cards, _, err := s.CardsWith(ctx, viewerID, viewerCode, ids, CardOptions{})
 	return cards, err
 }
 
-// VisibleCards builds the cards of the first limit of ids, in that order,
-// that the viewer may see now (directory.Visible, checked in the statement
-// that reads them): for lists whose members were chosen earlier, or from
-// the roster, and may since have blocked, hidden or been suspended. looked
-// is how many of ids it went through, for the caller's next position.
-func (s *Service) VisibleCards(ctx context.Context, viewerID uint64, viewerCode string, ids []uint64, limit int) (cards []Card, looked int, err error) {
-	return s.cards(ctx, viewerID, viewerCode, ids, limit, true)
+// CardOptions is what a list of cards needs besides the cards (see CardsWith).
+type CardOptions struct {
+	// VisibleOnly checks directory.Visible in the statement that reads the
+	// cards: for lists whose members were chosen earlier, or from the
+	// roster, and may since have blocked, hidden or been suspended.
+	VisibleOnly bool
+	// Limit keeps the first Limit cards found (0: all of ids).
+	Limit int
+	// Invitations sets each card's Invitation to the latest invitation
+	// between the viewer and that member, read with the photos and proofs.
+	Invitations bool
 }
 
-// cards reads the rows of ids (only the visible ones when visibleOnly),
+// CardsWith builds the cards of ids, in that order, as Cards does, with
+// what o asks; looked is how many of ids it went through (all, unless
+// o.Limit stopped it), for the caller's next position.
+func (s *Service) CardsWith(ctx context.Context, viewerID uint64, viewerCode string, ids []uint64, o CardOptions) (cards []Card, looked int, err error) {
+	limit := o.Limit
+	if limit <= 0 {
+		limit = len(ids)
+	}
+	return s.cards(ctx, viewerID, viewerCode, ids, limit, o)
+}
+
+// cards reads the rows of ids (only the visible ones when o.VisibleOnly),
 // keeps the first limit in the order of ids, and reads what those few need
-// besides: their photo and proofs in one statement, photo grants only when
-// a protected member has a photo. Plan highlight comes from the kept set
-// ranking uses (billing.Meter.HighlightSet).
-func (s *Service) cards(ctx context.Context, viewerID uint64, viewerCode string, ids []uint64, limit int, visibleOnly bool) ([]Card, int, error) {
+// besides: their photo, proofs and (o.Invitations) invitations with the
+// viewer in one statement, photo grants only when a protected member has a
+// photo. Plan highlight comes from the kept set ranking uses
+// (billing.Meter.HighlightSet).
+func (s *Service) cards(ctx context.Context, viewerID uint64, viewerCode string, ids []uint64, limit int, o CardOptions) ([]Card, int, error) {
 	out := make([]Card, 0, min(len(ids), limit))
 	if len(ids) == 0 || limit <= 0 {
 		return out, 0, nil
 	}
 	db := s.db.WithContext(ctx)
 	q := db.Table("profiles p").Select(cardColumns).Joins("JOIN users u ON u.id = p.user_id").Where("p.id IN ?", ids)
-	if visibleOnly {
+	if o.VisibleOnly {
 		q = q.Scopes(directory.Visible(viewerID))
 	}
 	var rows []cardRow
@@ -97,7 +114,11 @@ func (s *Service) cards(ctx context.Context, viewerID uint64, viewerCode string,
 	for i, r := range picked {
 		pickedIDs[i] = r.ID
 	}
-	extras, err := cardExtras(db, pickedIDs)
+	invitationsOf := uint64(0)
+	if o.Invitations {
+		invitationsOf = viewerID
+	}
+	extras, err := cardExtras(db, pickedIDs, invitationsOf)
 	if err != nil {
 		return nil, 0, internal(err)
 	}
@@ -119,7 +140,8 @@ func (s *Service) cards(ctx context.Context, viewerID uint64, viewerCode string,
 		c := Card{ProfileID: r.ProfileCode, UserName: r.Name, Gender: r.Gender, Age: AgeOn(r.DOB, now), HeightCM: r.HeightCM,
 			MaritalStatus: r.MaritalStatus, Community: name(labels.Communities, r.CommunityID), MotherTongue: name(labels.Languages, r.MotherTongueID),
 			Degree: name(labels.Degrees, r.DegreeID), Profession: name(labels.Professions, r.ProfessionID), City: name(labels.Cities, r.CityID),
-			State: name(labels.States, r.StateID), Photos: []Photo{}, Badges: r.badges(x.proofs), Highlighted: highlighted(r.ID), internalID: r.ID}
+			State: name(labels.States, r.StateID), Photos: []Photo{}, Badges: r.badges(x.proofs), Highlighted: highlighted(r.ID), internalID: r.ID,
+			Invitation: x.invitation}
 		if r.HeightCM != nil {
 			c.Height = labels.Heights[*r.HeightCM]
 		}
@@ -135,35 +157,56 @@ func (s *Service) cards(ctx context.Context, viewerID uint64, viewerCode string,
 	return out, looked, nil
 }
 
-// cardExtra is a card's first photo (default first, then by sort) and its verified proof kinds.
+// cardExtra is a card's first photo (default first, then by sort), its
+// verified proof kinds and the latest invitation between it and the viewer.
 type cardExtra struct {
-	photo  *photoRow
-	proofs []string
+	photo      *photoRow
+	proofs     []string
+	invitation *InvitationState
 }
 
-// cardExtras reads the photos and verified proofs of ids in one statement.
-func cardExtras(db *gorm.DB, ids []uint64) (map[uint64]cardExtra, error) {
+// cardExtras reads the photos and verified proofs of ids in one statement,
+// with the invitations between them and viewerID unless it is 0.
+func cardExtras(db *gorm.DB, ids []uint64, viewerID uint64) (map[uint64]cardExtra, error) {
 	var rows []struct {
 		ProfileID uint64
-		Kind      string // "photo" or "proof"
-		Value     string // the photo's file key, or the proof's kind
-		IsDefault bool
-		Sort      int
-		ID        uint64
+		Kind      string  // "photo", "proof" or "invitation"
+		Value     string  // the photo's file key, the proof's kind, or the invitation's status
+		IsDefault bool    // an invitation: sent by the viewer
+		Sort      int     //
+		ID        uint64  // the photo's or the invitation's
+		At        *string // an invitation's updated_at, as text (a UNION loses SQLite's column type)
 	}
-	err := db.Raw(`SELECT profile_id, 'photo' AS kind, file_key AS value, is_default, sort, id FROM photos WHERE profile_id IN ?
- UNION ALL SELECT profile_id, 'proof', kind, 0, 0, 0 FROM profile_proofs WHERE profile_id IN ? AND status = ?`, ids, ids, ProofVerified).
-		Scan(&rows).Error
-	if err != nil {
+	q := `SELECT profile_id, 'photo' AS kind, file_key AS value, is_default, sort, id, NULL AS at FROM photos WHERE profile_id IN ?
+ UNION ALL SELECT profile_id, 'proof', kind, 0, 0, 0, NULL FROM profile_proofs WHERE profile_id IN ? AND status = ?`
+	args := []any{ids, ids, ProofVerified}
+	if viewerID != 0 {
+		q += `
+ UNION ALL SELECT receiver_id, 'invitation', status, 1, 0, id, updated_at FROM invitations WHERE sender_id = ? AND receiver_id IN ?
+ UNION ALL SELECT sender_id, 'invitation', status, 0, 0, id, updated_at FROM invitations WHERE receiver_id = ? AND sender_id IN ?`
+		args = append(args, viewerID, ids, viewerID, ids)
+	}
+	if err := db.Raw(q, args...).Scan(&rows).Error; err != nil {
 		return nil, err
 	}
 	out := make(map[uint64]cardExtra, len(ids))
-	best := map[uint64][3]int{} // per profile: the chosen photo's (not default, sort, id)
+	best := map[uint64][3]int{}         // per profile: the chosen photo's (not default, sort, id)
+	latest := make(map[uint64]uint64, 4) // per profile: the id of the latest invitation
 	for _, r := range rows {
 		x := out[r.ProfileID]
-		if r.Kind == "proof" {
+		switch r.Kind {
+		case "proof":
 			x.proofs = append(x.proofs, r.Value)
-		} else {
+		case "invitation":
+			if r.ID > latest[r.ProfileID] {
+				latest[r.ProfileID] = r.ID
+				st := &InvitationState{Status: r.Value, SentByMe: r.IsDefault}
+				if r.At != nil {
+					st.At = store.TimeText(*r.At).UTC()
+				}
+				x.invitation = st
+			}
+		default:
 			def := 1
 			if r.IsDefault {
 				def = 0

@@ -313,3 +313,16 @@ func Retry(ctx context.Context, attempts int, fn func() error) error {
 	}
 	return err
 }
+
+// TimeText reads a time a query returned as text: as MySQL prints it through
+// database/sql (RFC 3339, when scanned into a string) or as SQLite stores it
+// (its text form, which it returns as is where a column's type is lost, as
+// in a UNION); zero when it reads neither.
+func TimeText(v string) time.Time {
+	for _, layout := range []string{time.RFC3339Nano, "2006-01-02 15:04:05.999999999-07:00", "2006-01-02 15:04:05.999999999"} {
+		if t, err := time.Parse(layout, v); err == nil {
+			return t
+		}
+	}
+	return time.Time{}
+}
