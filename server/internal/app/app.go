@@ -157,7 +157,7 @@ func Open(ctx context.Context, cfg *config.Config, log *slog.Logger) (*App, erro
 	if cfg.DiscoveryRoster {
 		a.Roster = roster.New(d, log)
 	}
-	if a.Matches, err = match.New(match.Deps{DB: d, Profiles: a.Profiles, Plans: a.Plans, Roster: a.Roster}); err != nil {
+	if a.Matches, err = match.New(match.Deps{DB: d, Profiles: a.Profiles, Plans: a.Plans, Roster: a.Roster, Master: a.Master}); err != nil {
 		d.Close()
 		return nil, err
 	}

@@ -280,8 +280,13 @@ func likePrefix(q string) string {
 type Labels struct {
 	Heights                                                      map[int]string
 	Communities, Languages, Degrees, Professions, Cities, States map[uint64]string
-	at                                                           time.Time
+	// Places are the coordinates of the cities that have them (Near me measures from them).
+	Places map[uint64]Place
+	at     time.Time
 }
+
+// Place is a city's coordinates, in degrees.
+type Place struct{ Lat, Lng float64 }
 
 // labelsTTL is how long Labels are kept: renaming a row shows on cards
 // within it. labelsRetry is how soon a caller that met an unknown id may
@@ -316,7 +321,7 @@ func (s *Service) Labels(ctx context.Context, fresh bool) (*Labels, error) {
 		return l, nil
 	}
 	l = &Labels{Heights: map[int]string{}, Communities: map[uint64]string{}, Languages: map[uint64]string{}, Degrees: map[uint64]string{},
-		Professions: map[uint64]string{}, Cities: map[uint64]string{}, States: map[uint64]string{}, at: time.Now()}
+		Professions: map[uint64]string{}, Cities: map[uint64]string{}, States: map[uint64]string{}, Places: map[uint64]Place{}, at: time.Now()}
 	db := s.db.WithContext(ctx)
 	var hs []Height
 	if err := db.Table("heights").Find(&hs).Error; err != nil {
@@ -334,6 +339,16 @@ func (s *Service) Labels(ctx context.Context, fresh bool) (*Labels, error) {
 		for _, r := range rows {
 			m[r.ID] = r.Name
 		}
+	}
+	var places []struct {
+		ID       uint64
+		Lat, Lng float64
+	}
+	if err := db.Table("cities").Select("id, lat, lng").Where("lat <> 0 OR lng <> 0").Find(&places).Error; err != nil {
+		return nil, store.Translate(err, "", "")
+	}
+	for _, p := range places {
+		l.Places[p.ID] = Place{Lat: p.Lat, Lng: p.Lng}
 	}
 	s.mu.Lock()
 	s.labels = l

@@ -162,7 +162,6 @@ func (s *Service) stamp(ctx context.Context, id uint64) (stamps, bool, error) {
 	return st, true, nil
 }
 
-
 // seekerSince is seeker, with the viewer's facts and saved preferences
 // taken from the roster when its copy was read after both stamps (so it
 // holds every change up to them) and they saved preferences; else, or

@@ -28,6 +28,7 @@ import (
 	"github.com/tfmmatrimony/tfm/server/internal/billing"
 	"github.com/tfmmatrimony/tfm/server/internal/directory"
 	"github.com/tfmmatrimony/tfm/server/internal/directory/roster"
+	"github.com/tfmmatrimony/tfm/server/internal/master"
 	"github.com/tfmmatrimony/tfm/server/internal/pagination"
 	"github.com/tfmmatrimony/tfm/server/internal/profile"
 	"github.com/tfmmatrimony/tfm/server/internal/store"
@@ -119,6 +120,9 @@ type Deps struct {
 	// Roster, once loaded, serves the windows from memory; nil, or until it
 	// has loaded, they are read from the database.
 	Roster *roster.Roster
+	// Master, when set, gives Near me the cities' coordinates from its kept
+	// labels; nil reads them from the database on every first ask.
+	Master *master.Service
 }
 
 // Service finds matches.
@@ -131,6 +135,7 @@ type Service struct {
 	cache    *listCache // nil: no cache
 	warmer   *warmer    // nil without a cache
 	roster   *roster.Roster
+	master   *master.Service
 
 	incomeMu sync.Mutex
 	income   map[string]incomeBand // the income scale, read at incomeAt; replaced, never changed
@@ -151,7 +156,7 @@ func New(d Deps) (*Service, error) {
 	if d.Plans == nil {
 		d.Plans = billing.NewMeter(d.DB, d.Now)
 	}
-	s := &Service{db: d.DB, profiles: d.Profiles, plans: d.Plans, now: d.Now, window: d.Window, roster: d.Roster}
+	s := &Service{db: d.DB, profiles: d.Profiles, plans: d.Plans, now: d.Now, window: d.Window, roster: d.Roster, master: d.Master}
 	if !d.NoCache {
 		s.cache, s.warmer = newListCache(), newWarmer()
 	}

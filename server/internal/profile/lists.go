@@ -170,10 +170,10 @@ type cardExtra struct {
 func cardExtras(db *gorm.DB, ids []uint64, viewerID uint64) (map[uint64]cardExtra, error) {
 	var rows []struct {
 		ProfileID uint64
-		Kind      string  // "photo", "proof" or "invitation"
-		Value     string  // the photo's file key, the proof's kind, or the invitation's status
-		IsDefault bool    // an invitation: sent by the viewer
-		Sort      int     //
+		Kind      string // "photo", "proof" or "invitation"
+		Value     string // the photo's file key, the proof's kind, or the invitation's status
+		IsDefault bool   // an invitation: sent by the viewer
+		Sort      int
 		ID        uint64  // the photo's or the invitation's
 		At        *string // an invitation's updated_at, as text (a UNION loses SQLite's column type)
 	}
@@ -190,7 +190,7 @@ func cardExtras(db *gorm.DB, ids []uint64, viewerID uint64) (map[uint64]cardExtr
 		return nil, err
 	}
 	out := make(map[uint64]cardExtra, len(ids))
-	best := map[uint64][3]int{}         // per profile: the chosen photo's (not default, sort, id)
+	best := map[uint64][3]int{}          // per profile: the chosen photo's (not default, sort, id)
 	latest := make(map[uint64]uint64, 4) // per profile: the id of the latest invitation
 	for _, r := range rows {
 		x := out[r.ProfileID]

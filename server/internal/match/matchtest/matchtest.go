@@ -46,11 +46,15 @@ func build(t *testing.T, db *store.DB, withRoster bool) *Env {
 	}
 	// Without the cache, so that each call sees the members a test just made;
 	// TestKeptLists tests the cache itself.
+	// The roster variant is a serving node's setup, with Near me's cities from
+	// the kept master labels; the other reads them from the database.
+	var kept *master.Service
 	if withRoster {
 		e.Roster = roster.New(db, nil)
 		e.Roster.ReadThrough()
+		kept = e.Master
 	}
-	e.Matches, err = match.New(match.Deps{DB: db, Profiles: e.Profiles, Now: e.Clock, NoCache: true, Roster: e.Roster})
+	e.Matches, err = match.New(match.Deps{DB: db, Profiles: e.Profiles, Now: e.Clock, NoCache: true, Roster: e.Roster, Master: kept})
 	if err != nil {
 		t.Fatal(err)
 	}
