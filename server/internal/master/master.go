@@ -221,6 +221,56 @@ func (s *Service) AllExist(ctx context.Context, kind string, ids []uint64) (bool
 	return int(n) == len(ids), err
 }
 
+// labelsOf are the kept names of each kind Known checks.
+var labelsOf = map[string]func(*Labels) map[uint64]string{
+	"community":  func(l *Labels) map[uint64]string { return l.Communities },
+	"language":   func(l *Labels) map[uint64]string { return l.Languages },
+	"state":      func(l *Labels) map[uint64]string { return l.States },
+	"city":       func(l *Labels) map[uint64]string { return l.Cities },
+	"degree":     func(l *Labels) map[uint64]string { return l.Degrees },
+	"profession": func(l *Labels) map[uint64]string { return l.Professions },
+}
+
+// Known reports whether every id names a row of kind (community, language,
+// state, city, degree or profession), by the kept labels, read again (at
+// most every labelsRetry) when they lack one: for search filters, which run
+// on every page and only read. A row added or removed in the last minute
+// may be judged as it was; writes check the table itself (AllExist).
+func (s *Service) Known(ctx context.Context, kind string, ids []uint64) (bool, error) {
+	names := labelsOf[kind]
+	if names == nil {
+		return false, apperr.New(apperr.Internal, "unknown master kind "+kind)
+	}
+	return s.known(ctx, func(l *Labels) bool {
+		for _, id := range ids {
+			if _, ok := names(l)[id]; !ok {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// KnownHeight reports whether cm is one of the heights, as Known does.
+func (s *Service) KnownHeight(ctx context.Context, cm int) (bool, error) {
+	return s.known(ctx, func(l *Labels) bool { _, ok := l.Heights[cm]; return ok })
+}
+
+// known asks has of the kept labels, and of fresh ones when they say no.
+func (s *Service) known(ctx context.Context, has func(*Labels) bool) (bool, error) {
+	l, err := s.Labels(ctx, false)
+	if err != nil {
+		return false, err
+	}
+	if has(l) {
+		return true, nil
+	}
+	if l, err = s.Labels(ctx, true); err != nil {
+		return false, err
+	}
+	return has(l), nil
+}
+
 // CommonMasterData returns the lists the client loads once at start-up (spec §3 commonData).
 func (s *Service) CommonMasterData(ctx context.Context) (map[string]any, error) {
 	out := map[string]any{}

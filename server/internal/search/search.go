@@ -157,8 +157,9 @@ func (f *Filter) normalize(kind string) {
 	}
 }
 
-// Validate checks f (already normalized) against the master data; the
-// errors are keyed by JSON field, ranges under their first field's stem.
+// Validate checks f (already normalized) against the master data (the
+// kept master labels: it runs on every page); the errors are keyed by JSON
+// field, ranges under their first field's stem.
 func (s *Service) Validate(ctx context.Context, f *Filter) error {
 	errs := map[string]string{}
 	db := s.db.WithContext(ctx)
@@ -174,11 +175,11 @@ func (s *Service) Validate(ctx context.Context, f *Filter) error {
 		if h == 0 {
 			continue
 		}
-		var n int64
-		if err := db.Table("heights").Where("cm = ?", h).Count(&n).Error; err != nil {
-			return store.Translate(err, "", "")
+		ok, err := s.master.KnownHeight(ctx, h)
+		if err != nil {
+			return err
 		}
-		if n == 0 {
+		if !ok {
 			errs["height"] = MsgHeight
 		}
 	}
@@ -224,9 +225,9 @@ func (s *Service) Validate(ctx context.Context, f *Filter) error {
 		if len(l.ids) == 0 {
 			continue
 		}
-		ok, err := s.master.AllExist(ctx, l.kind, l.ids)
+		ok, err := s.master.Known(ctx, l.kind, l.ids)
 		if err != nil {
-			return store.Translate(err, "", "")
+			return err
 		}
 		if !ok {
 			errs[l.field] = l.msg
