@@ -260,7 +260,7 @@ func benchDiscovery(ctx context.Context, cfg *config.Config, log *slog.Logger, a
 // of whose lists are kept) open the dashboard at once, which counts their
 // New matches (computing that list) and queues their My matches to be
 // warmed in the background; once the warming ends, they open My matches,
-// then Today's ten. A member's next tap comes a second or more after the
+// New matches, then Today's ten. A member's next tap comes a second or more after the
 // dashboard; the benchmark waits for the warming instead, and prints how
 // long it took.
 func afterDashboard(ctx context.Context, a *app.App, ids []uint64) error {
@@ -282,6 +282,7 @@ func afterDashboard(ctx context.Context, a *app.App, ids []uint64) error {
 			return err
 		}},
 		{"my matches, first ask", benchCases[0].call},
+		{"new matches, first ask (the dashboard counted them)", benchCases[1].call},
 		{"today, first ask", func(ctx context.Context, m *match.Service, _ *search.Service, v benchViewer) error {
 			_, err := m.Today(ctx, v.Viewer)
 			return err

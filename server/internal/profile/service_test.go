@@ -187,3 +187,73 @@ func TestSeedDefaultPreferencesIsIdempotent(t *testing.T) {
 		})
 	}
 }
+
+// TestDashboardCountsOnlyWhomTheMemberMaySee: each of the dashboard's
+// counters (invitations received and accepted, recent visitors, photo and
+// phone requests) counts what it names, and leaves out hidden, suspended,
+// blocked and "don't show" members, on both engines.
+func TestDashboardCountsOnlyWhomTheMemberMaySee(t *testing.T) {
+	for name, db := range storetest.Engines(t) {
+		t.Run(string(name), func(t *testing.T) {
+			ctx := context.Background()
+			storetest.SeedMaster(t, db)
+			s, rel := service(t, db)
+			m := members(t, db, 9)
+			owner := m[0].id
+			now := time.Now().UTC().Truncate(time.Millisecond)
+			ins := func(table string, row map[string]any) {
+				t.Helper()
+				if err := db.Table(table).Create(row).Error; err != nil {
+					t.Fatal(err)
+				}
+			}
+			invite := func(from, to uint64, status string) {
+				ins("invitations", map[string]any{"sender_id": from, "receiver_id": to, "status": status, "created_at": now, "updated_at": now})
+			}
+			view := func(viewer uint64, at time.Time) {
+				ins("profile_views", map[string]any{"viewer_id": viewer, "viewed_id": owner, "first_viewed_at": at, "last_viewed_at": at})
+			}
+			ask := func(kind string, from uint64, status string) {
+				ins("access_requests", map[string]any{"kind": kind, "requester_id": from, "owner_id": owner, "status": status,
+					"created_at": now, "updated_at": now})
+			}
+			hidden, suspended, blocked, dontShow := m[2].id, m[6].id, m[3].id, m[7].id
+			if err := db.Table("profiles").Where("id = ?", hidden).Update("hidden", true).Error; err != nil {
+				t.Fatal(err)
+			}
+			if err := db.Exec("UPDATE users SET status = 'suspended' WHERE id = (SELECT user_id FROM profiles WHERE id = ?)", suspended).Error; err != nil {
+				t.Fatal(err)
+			}
+			if err := rel.Block(ctx, owner, blocked); err != nil {
+				t.Fatal(err)
+			}
+			if err := rel.DontShow(ctx, owner, dontShow); err != nil {
+				t.Fatal(err)
+			}
+
+			invite(m[1].id, owner, relation.InvitePending) // received
+			invite(hidden, owner, relation.InvitePending)
+			invite(blocked, owner, relation.InvitePending)
+			invite(owner, m[4].id, relation.InviteAccepted) // accepted, either way
+			invite(m[5].id, owner, relation.InviteAccepted)
+			invite(suspended, owner, relation.InviteAccepted)
+			invite(m[8].id, owner, relation.InviteDeclined)
+			view(m[1].id, now.Add(-time.Hour)) // a recent visitor
+			view(m[4].id, now.Add(-40*24*time.Hour))
+			view(hidden, now.Add(-time.Hour))
+			ask(relation.KindPhoto, m[1].id, relation.RequestPending) // photo
+			ask(relation.KindPhoto, m[5].id, relation.RequestAccepted)
+			ask(relation.KindPhone, m[4].id, relation.RequestPending) // phone
+			ask(relation.KindPhone, dontShow, relation.RequestPending)
+
+			d, err := s.Dashboard(ctx, owner)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := profile.DashCounts{InvitationsReceived: 1, InvitationsAccepted: 2, RecentVisitors: 1, PhotoRequests: 1, PhoneRequests: 1}
+			if d.Counts != want {
+				t.Fatalf("counts %+v, want %+v", d.Counts, want)
+			}
+		})
+	}
+}
