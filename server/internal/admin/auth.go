@@ -362,6 +362,11 @@ func (s *Service) Me(ctx context.Context, p *Principal) (*Me, error) {
 }
 
 func (s *Service) me(ctx context.Context, a *adminRow) (*Me, error) {
+	// Sign-in and the back office's start read the policy as it is now: a
+	// role given by another node or `tfm admin` a moment ago must show.
+	if err := s.rbac.Current(ctx); err != nil {
+		return nil, internal(err)
+	}
 	roles, err := s.rbac.Roles(ctx, a.ID)
 	if err != nil {
 		return nil, internal(err)

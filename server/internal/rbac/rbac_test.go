@@ -104,6 +104,24 @@ func TestPolicy(t *testing.T) {
 					t.Fatalf("permissions %v %v", perms, err)
 				}
 			})
+			t.Run("OKCurrentSeesAChangeAtOnce", func(t *testing.T) {
+				y, err := rbac.New(ctx, db, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := y.Roles(ctx, sup); err != nil { // y has just looked: its next look is a second away
+					t.Fatal(err)
+				}
+				if err := x.SetRoles(ctx, sup, []string{rbac.Support}); err != nil {
+					t.Fatal(err)
+				}
+				if err := y.Current(ctx); err != nil {
+					t.Fatal(err)
+				}
+				if got := mustRoles(t, y, sup); !slices.Equal(got, []string{rbac.Support}) {
+					t.Fatalf("after Current, the other node's roles are %v", got)
+				}
+			})
 			t.Run("ErrEnforcerFailureIsNeverAYes", func(t *testing.T) {
 				if err := db.Exec("DROP TABLE casbin_rule").Error; err != nil {
 					t.Fatal(err)
