@@ -5,6 +5,7 @@ package master
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -221,26 +222,17 @@ func (s *Service) AllExist(ctx context.Context, kind string, ids []uint64) (bool
 	return int(n) == len(ids), err
 }
 
-// labelsOf are the kept names of each kind Known checks.
-var labelsOf = map[string]func(*Labels) map[uint64]string{
-	"community":  func(l *Labels) map[uint64]string { return l.Communities },
-	"language":   func(l *Labels) map[uint64]string { return l.Languages },
-	"state":      func(l *Labels) map[uint64]string { return l.States },
-	"city":       func(l *Labels) map[uint64]string { return l.Cities },
-	"degree":     func(l *Labels) map[uint64]string { return l.Degrees },
-	"profession": func(l *Labels) map[uint64]string { return l.Professions },
-}
-
 // Known reports whether every id names a row of kind (community, language,
 // state, city, degree or profession), by the kept labels, read again (at
 // most every labelsRetry) when they lack one: for search filters, which run
 // on every page and only read. A row added or removed in the last minute
 // may be judged as it was; writes check the table itself (AllExist).
 func (s *Service) Known(ctx context.Context, kind string, ids []uint64) (bool, error) {
-	names := labelsOf[kind]
-	if names == nil {
+	i := slices.IndexFunc(labelTables, func(t labelTable) bool { return t.kind == kind })
+	if i < 0 {
 		return false, apperr.New(apperr.Internal, "unknown master kind "+kind)
 	}
+	names := labelTables[i].to
 	return s.known(ctx, func(l *Labels) bool {
 		for _, id := range ids {
 			if _, ok := names(l)[id]; !ok {
@@ -347,17 +339,21 @@ const (
 	labelsRetry = 5 * time.Second
 )
 
-// labelTables are the lists Labels holds, with where each keeps its names.
-var labelTables = []struct {
-	table string
-	to    func(*Labels) map[uint64]string
-}{
-	{"communities", func(l *Labels) map[uint64]string { return l.Communities }},
-	{"languages", func(l *Labels) map[uint64]string { return l.Languages }},
-	{"degrees", func(l *Labels) map[uint64]string { return l.Degrees }},
-	{"professions", func(l *Labels) map[uint64]string { return l.Professions }},
-	{"cities", func(l *Labels) map[uint64]string { return l.Cities }},
-	{"states", func(l *Labels) map[uint64]string { return l.States }},
+// labelTable is one list Labels holds: its kind (as AllExist names it), its
+// table, and where Labels keeps its names.
+type labelTable struct {
+	kind, table string
+	to          func(*Labels) map[uint64]string
+}
+
+// labelTables are the lists Labels holds.
+var labelTables = []labelTable{
+	{"community", "communities", func(l *Labels) map[uint64]string { return l.Communities }},
+	{"language", "languages", func(l *Labels) map[uint64]string { return l.Languages }},
+	{"degree", "degrees", func(l *Labels) map[uint64]string { return l.Degrees }},
+	{"profession", "professions", func(l *Labels) map[uint64]string { return l.Professions }},
+	{"city", "cities", func(l *Labels) map[uint64]string { return l.Cities }},
+	{"state", "states", func(l *Labels) map[uint64]string { return l.States }},
 }
 
 // Labels returns the kept names, reading them again when they are older
@@ -381,24 +377,25 @@ func (s *Service) Labels(ctx context.Context, fresh bool) (*Labels, error) {
 		l.Heights[h.CM] = h.Label
 	}
 	for _, t := range labelTables {
-		var rows []Item
-		if err := db.Table(t.table).Select("id, name").Find(&rows).Error; err != nil {
+		var rows []struct {
+			ID       uint64
+			Name     string
+			Lat, Lng float64 // cities only
+		}
+		cols := "id, name"
+		if t.kind == "city" {
+			cols += ", lat, lng"
+		}
+		if err := db.Table(t.table).Select(cols).Find(&rows).Error; err != nil {
 			return nil, store.Translate(err, "", "")
 		}
 		m := t.to(l)
 		for _, r := range rows {
 			m[r.ID] = r.Name
+			if r.Lat != 0 || r.Lng != 0 {
+				l.Places[r.ID] = Place{Lat: r.Lat, Lng: r.Lng}
+			}
 		}
-	}
-	var places []struct {
-		ID       uint64
-		Lat, Lng float64
-	}
-	if err := db.Table("cities").Select("id, lat, lng").Where("lat <> 0 OR lng <> 0").Find(&places).Error; err != nil {
-		return nil, store.Translate(err, "", "")
-	}
-	for _, p := range places {
-		l.Places[p.ID] = Place{Lat: p.Lat, Lng: p.Lng}
 	}
 	s.mu.Lock()
 	s.labels = l

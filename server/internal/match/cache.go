@@ -108,15 +108,13 @@ func (it *cachedItem) ranked() Ranked {
 // kept list is found by the times the viewer's profile and preferences last
 // changed (one read by key), so reading it needs neither of them whole.
 func (s *Service) cachedRanked(ctx context.Context, v Viewer, kind Kind) (*cachedList, error) {
-	st, found, err := s.stamp(ctx, v.ID)
+	st, err := s.stamp(ctx, v.ID)
 	if err != nil {
 		return nil, err
 	}
 	k := st.key(v.ID, kind)
-	if found {
-		if l, ok := s.cache.get(k); ok {
-			return l, nil
-		}
+	if l, ok := s.cache.get(k); ok {
+		return l, nil
 	}
 	sk, err := s.seekerSince(ctx, v, st)
 	if err != nil {
@@ -139,8 +137,8 @@ func (st stamps) key(id uint64, kind Kind) string {
 	return fmt.Sprintf("%s/%d/%s/%s", kind, id, st.profile, st.pref)
 }
 
-// stamp reads a member's stamps; found is false when there is no such profile.
-func (s *Service) stamp(ctx context.Context, id uint64) (stamps, bool, error) {
+// stamp reads a member's stamps; a NotFound error when there is no such profile.
+func (s *Service) stamp(ctx context.Context, id uint64) (stamps, error) {
 	// Two lookups by key, as scalar subqueries: as a LEFT JOIN, SQLite
 	// planned a scan of partner_preferences.
 	var row struct {
@@ -150,16 +148,16 @@ func (s *Service) stamp(ctx context.Context, id uint64) (stamps, bool, error) {
 	err := s.db.WithContext(ctx).Raw(`SELECT (SELECT updated_at FROM profiles WHERE id = ?) AS profile_at,
  (SELECT updated_at FROM partner_preferences WHERE profile_id = ?) AS pref_at`, id, id).Scan(&row).Error
 	if err != nil {
-		return stamps{}, false, store.Translate(err, "", "")
+		return stamps{}, store.Translate(err, "", "")
 	}
 	if row.ProfileAt == nil {
-		return stamps{}, false, nil
+		return stamps{}, apperr.New(apperr.NotFound, profile.MsgNotFound)
 	}
 	st := stamps{profile: *row.ProfileAt, profileAt: store.TimeText(*row.ProfileAt)}
 	if row.PrefAt != nil {
 		st.pref, st.prefAt = *row.PrefAt, store.TimeText(*row.PrefAt)
 	}
-	return st, true, nil
+	return st, nil
 }
 
 // seekerSince is seeker, with the viewer's facts and saved preferences
@@ -236,12 +234,9 @@ func (s *Service) KeptSearch(ctx context.Context, v Viewer, filterKey string, co
 		}
 		return compact(r, full), nil
 	}
-	st, found, err := s.stamp(ctx, v.ID)
+	st, err := s.stamp(ctx, v.ID)
 	if err != nil {
 		return nil, err
-	}
-	if !found {
-		return nil, apperr.New(apperr.NotFound, profile.MsgNotFound)
 	}
 	k := st.key(v.ID, Kind("search:"+filterKey))
 	if l, ok := s.cache.get(k); ok && time.Since(l.at) <= SearchTTL {

@@ -597,12 +597,9 @@ func (s *Service) Seek(ctx context.Context, v Viewer) (*Seeker, error) {
 	if s.roster == nil {
 		return s.seeker(ctx, v)
 	}
-	st, found, err := s.stamp(ctx, v.ID)
+	st, err := s.stamp(ctx, v.ID)
 	if err != nil {
 		return nil, err
-	}
-	if !found {
-		return nil, apperr.New(apperr.NotFound, profile.MsgNotFound)
 	}
 	return s.seekerSince(ctx, v, st)
 }

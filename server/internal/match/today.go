@@ -72,9 +72,9 @@ func (s *Service) Today(ctx context.Context, v Viewer) (*Page, error) {
 // else from judging them again.
 func (s *Service) todayCards(ctx context.Context, v Viewer, ids []uint64) ([]Card, error) {
 	if s.cache != nil {
-		if st, found, err := s.stamp(ctx, v.ID); err != nil {
+		if st, err := s.stamp(ctx, v.ID); err != nil {
 			return nil, err
-		} else if l, ok := s.cache.get(st.key(v.ID, My)); found && ok {
+		} else if l, ok := s.cache.get(st.key(v.ID, My)); ok {
 			at := make(map[uint64]*cachedItem, len(l.items))
 			for i := range l.items {
 				at[l.items[i].id] = &l.items[i]

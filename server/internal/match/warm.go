@@ -15,9 +15,9 @@ import (
 // work of computing it, and no ranking or writing) instead of computing it
 // while the member waits.
 //
-// Warming is spare work and never competes with what members ask for: one
+// Warming is spare work, kept small beside what members ask for: one
 // worker at a time per node, a bounded queue, and a member already queued
-// or whose list is kept is not queued again. When the queue is full (a
+// is not queued again (one whose list is kept costs a read by key). When the queue is full (a
 // burst of sign-ins), a member's list is computed at their first ask, as
 // without warming.
 const (

@@ -287,7 +287,7 @@ type Candidates struct {
 }
 
 // Window returns, most recently active first, up to limit members who
-// match q, with their saved preferences. ok is false until the roster has
+// match q, ready for Wishes to judge their saved preferences. ok is false until the roster has
 // loaded: the caller reads the database instead.
 func (r *Roster) Window(q *Query, limit int) (c Candidates, ok bool) {
 	s := r.loaded()
